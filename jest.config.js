@@ -1,0 +1,59 @@
+/**
+ * One jest run over every workspace. Front-end workspaces run in jsdom, the server and the
+ * contracts' pure helpers in node. TypeScript is compiled by @swc/jest; `@kb/contracts`
+ * resolves to its sources so tests never need a prior build.
+ */
+const path = require('node:path');
+
+const root = (...parts) => path.join(__dirname, ...parts);
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@kb/contracts$': root('packages/contracts/src/index.ts'),
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+function web(name) {
+  return {
+    ...common,
+    displayName: name,
+    rootDir: root(name),
+    testEnvironment: 'jsdom',
+    setupFilesAfterEnv: [root('tooling/jest.setup.web.js')],
+    moduleNameMapper: {
+      ...common.moduleNameMapper,
+      '\\.(css)$': root('tooling/style-stub.js'),
+    },
+  };
+}
+
+module.exports = {
+  projects: [
+    { ...web('packages/contracts'), displayName: 'contracts' },
+    web('shell'),
+    web('remote-knowledge'),
+    web('remote-assistant'),
+    web('remote-forms'),
+    {
+      ...common,
+      displayName: 'server',
+      rootDir: root('server'),
+      testEnvironment: 'node',
+    },
+  ],
+};

@@ -1,0 +1,108 @@
+import type { Lang } from './lang.js';
+
+/**
+ * Shapes of the server's JSON API (ARCHITECTURE.md "Server"). The server produces them, the
+ * front ends consume them; both import them from here.
+ */
+
+/** Body of every `/api` error: `{ success: false, error }`, with the status that fits. */
+export interface ApiError {
+  success: false;
+  /** A short English sentence for developers; screens show their own localized text. */
+  error: string;
+  /** Field-level problems, `{ field: message }`, for form routes. */
+  fields?: Record<string, string>;
+}
+
+/** Language code of a passage: the interface languages plus the corpus's others (`ar`, `bn`, …). */
+export type PassageLang = string;
+
+/** One search result: a passage with its place in a source. */
+export interface SearchHit {
+  /** Stable passage id, e.g. `quran:en:2:255`. */
+  id: string;
+  /** Catalog source id: `quran`, `quran-arabic`, `bible`, … */
+  source: string;
+  /** Verse reference: `2:255` (Quran), `John 3:16` (Bible). */
+  ref: string;
+  lang: PassageLang;
+  /** The passage text exactly as the source has it. */
+  text: string;
+  /**
+   * The text with matched words wrapped in `<mark>`…`</mark>`; everything else is HTML-escaped,
+   * so the string is safe to insert as HTML.
+   */
+  highlight: string;
+  /** Relevance, higher is better; comparable only within one response. */
+  score: number;
+  /** Where to read the passage (a `/read/...` page), or null while none exists. */
+  url: string | null;
+}
+
+/** `GET /api/search` response. */
+export interface SearchResponse {
+  query: string;
+  /** Number of matching passages (all pages). */
+  total: number;
+  hits: SearchHit[];
+}
+
+/** `POST /api/ask` request body. */
+export interface AskRequest {
+  /** The question, 1–1000 characters after trimming. */
+  question: string;
+  /** The asker's language: the answer is written in it and passages in it are preferred. */
+  lang: Lang;
+  /** Limit the answer to one catalog source. */
+  source?: string;
+}
+
+/** One numbered source the answer quotes. `[n]` markers in the answer refer to `n`. */
+export interface Citation {
+  n: number;
+  source: string;
+  ref: string;
+  lang: PassageLang;
+  /** The quoted passage, unaltered. */
+  text: string;
+  /** Who translated it (or the edition), credited on every citation. */
+  translator: string;
+  /** The Arabic original of a Quran verse. */
+  original?: { lang: 'ar'; text: string };
+  url?: string;
+}
+
+/** `POST /api/ask` response: the answer object. */
+export interface Answer {
+  /** The answer text in the asker's language, with `[n]` markers matching `citations`. */
+  answer: string;
+  citations: Citation[];
+  mode: 'extractive' | 'generative';
+  /** True when the sources do not answer the question; then `citations` is empty. */
+  refused: boolean;
+}
+
+/** One entry of `/remotes.json`. */
+export interface RemoteEntry {
+  /** Remote name: `knowledge`, `assistant` or `forms`. */
+  name: string;
+  /** Release version: `<package version>-<8 hex>`. */
+  version: string;
+  /** URL (absolute or site-relative) of the release's `mf-manifest.json`. */
+  entry: string;
+}
+
+/** `GET /remotes.json` response. */
+export interface RemotesManifest {
+  remotes: RemoteEntry[];
+}
+
+/** The federated remotes and the modules each exposes (ARCHITECTURE.md "Module Federation"). */
+export const REMOTES = {
+  knowledge: ['./KnowledgePage'],
+  assistant: ['./ChatPage', './SearchPage', './PreviewPage'],
+  forms: ['./ContactPage', './NewsletterForm'],
+} as const;
+
+/** A remote's name. */
+export type RemoteName = keyof typeof REMOTES;

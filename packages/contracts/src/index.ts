@@ -1,0 +1,9 @@
+/**
+ * `@kb/contracts`: the contracts every part of the site shares (ARCHITECTURE.md). Shared as a
+ * Module Federation singleton, so this entry point is the package's one public surface.
+ */
+export * from './lang.js';
+export * from './i18n.js';
+export * from './languageBus.js';
+export * from './frame.js';
+export * from './api.js';
