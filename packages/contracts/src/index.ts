@@ -7,3 +7,4 @@ export * from './i18n.js';
 export * from './languageBus.js';
 export * from './frame.js';
 export * from './api.js';
+export * from './routes.js';
