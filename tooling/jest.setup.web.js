@@ -1,4 +1,4 @@
 // jsdom lacks the encoders react-router and friends need.
-const { TextEncoder, TextDecoder } = require('node:util');
-Object.assign(globalThis, { TextEncoder, TextDecoder });
+const util = require('node:util');
+Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
 require('@testing-library/jest-dom');

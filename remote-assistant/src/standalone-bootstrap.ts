@@ -1,0 +1,2 @@
+// Standalone development entry: the async boundary lets the shared scope initialise first.
+import('./standalone');

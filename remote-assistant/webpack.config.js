@@ -1,0 +1,44 @@
+/**
+ * The `assistant` remote: exposes /chat, /search and /preview, and builds the assistant frame
+ * app (a page of its own, served at /assistant/index.html) into dist/assistant/ so that it is
+ * published together with the remote.
+ */
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { remoteConfig, commonConfig } = require('../tooling/federation');
+
+module.exports = (_env, argv) => {
+  const mode = argv.mode || 'production';
+  const remote = remoteConfig({
+    name: 'assistant',
+    dir: __dirname,
+    exposes: {
+      './ChatPage': './src/chat/ChatPage.tsx',
+      './SearchPage': './src/search/SearchPage.tsx',
+      './PreviewPage': './src/preview/PreviewPage.tsx',
+    },
+    devPort: 3102,
+    mode,
+  });
+  remote.output.clean = { keep: /^assistant\// };
+  const production = mode === 'production';
+  const frame = {
+    ...commonConfig({ mode }),
+    name: 'assistant-frame',
+    context: __dirname,
+    entry: { frame: './src/frame/main.tsx' },
+    output: {
+      path: path.join(__dirname, 'dist', 'assistant'),
+      publicPath: '/assistant/',
+      filename: production ? 'static/[name].[contenthash:8].js' : 'static/[name].js',
+      chunkFilename: production ? 'static/[name].[contenthash:8].js' : 'static/[name].js',
+      clean: true,
+    },
+    plugins: [
+      new webpack.DefinePlugin({ __REMOTE_VERSION__: JSON.stringify(process.env.MF_BUILD_VERSION) }),
+      new HtmlWebpackPlugin({ template: './src/frame/index.html', scriptLoading: 'defer' }),
+    ],
+  };
+  return [remote, frame];
+};

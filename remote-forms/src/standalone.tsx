@@ -1,0 +1,26 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { languageBus, LANGS } from '@kb/contracts';
+import ContactPage from './contact/ContactPage';
+import NewsletterForm from './newsletter/NewsletterForm';
+
+/** The team's standalone page: the exposed screen in its own providers, with a language toggle. */
+function Standalone() {
+  return (
+    <BrowserRouter>
+      <div role="group" aria-label="Language / Dil">
+        {LANGS.map((l) => (
+          <button key={l} type="button" onClick={() => languageBus.publish(l)}>
+            {l.toUpperCase()}
+          </button>
+        ))}
+      </div>
+      <ContactPage />
+      <NewsletterForm />
+    </BrowserRouter>
+  );
+}
+
+const root = document.createElement('div');
+document.body.append(root);
+createRoot(root).render(<Standalone />);

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { RemoteModule } from './federation/RemoteModule';
+import type { ExposedModuleId } from './federation/remotes';
+import type { RemotePart } from './federation/RemoteBoundary';
+import { Layout } from './layout/Layout';
+import { HomePage } from './pages/HomePage';
+import { AboutPage, OpenDataPage, ProjectPage } from './pages/InfoPages';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { useDocumentTitle } from './pages/useDocumentTitle';
+
+type TitleKey = Parameters<typeof useDocumentTitle>[0];
+
+function RemoteRoute(props: { id: ExposedModuleId; part: RemotePart; title: TitleKey }): ReactNode {
+  useDocumentTitle(props.title);
+  return <RemoteModule id={props.id} part={props.part} />;
+}
+
+/**
+ * The shell's routes (SPEC.md §2) and their chrome (ARCHITECTURE.md "Pages and chrome").
+ * Remote routes render the remotes' exposed pages, each inside its `RemoteBoundary`.
+ */
+export function App(): ReactNode {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="project" element={<ProjectPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="open-data" element={<OpenDataPage />} />
+        <Route
+          path="contact"
+          element={<RemoteRoute id="forms/ContactPage" part="partForms" title="titleContact" />}
+        />
+        <Route
+          path="knowledge"
+          element={<RemoteRoute id="knowledge/KnowledgePage" part="partKnowledge" title="titleKnowledge" />}
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route element={<Layout withFooter={false} />}>
+        <Route
+          path="chat"
+          element={<RemoteRoute id="assistant/ChatPage" part="partAssistant" title="titleChat" />}
+        />
+      </Route>
+      <Route
+        path="search"
+        element={<RemoteRoute id="assistant/SearchPage" part="partAssistant" title="titleSearch" />}
+      />
+      <Route
+        path="preview"
+        element={<RemoteRoute id="assistant/PreviewPage" part="partAssistant" title="titlePreview" />}
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+import { registerRemotesFromManifest } from './federation/remotes';
+import { startLanguage } from './language/shellLanguage';
+import { GlobalStyle } from './styles/theme';
+
+/**
+ * Start-up: decide the language, register the remotes named by /remotes.json, render. The
+ * page renders even when /remotes.json cannot be read; each remote region then shows its
+ * fallback.
+ */
+async function start(): Promise<void> {
+  startLanguage();
+  await registerRemotesFromManifest();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <GlobalStyle />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
+
+void start();

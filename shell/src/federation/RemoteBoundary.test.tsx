@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act, useState } from 'react';
+import { languageBus } from '@kb/contracts';
+import { RemoteBoundary } from './RemoteBoundary';
+
+let healthy = false;
+
+function Flaky(): React.ReactNode {
+  if (!healthy) throw new Error('remote module threw');
+  return <p>remote content</p>;
+}
+
+function Harness(): React.ReactNode {
+  const [, setAttempt] = useState(0);
+  return (
+    <>
+      <p>navbar stays</p>
+      <RemoteBoundary part="partForms" onRetry={() => setAttempt((n) => n + 1)}>
+        <Flaky />
+      </RemoteBoundary>
+    </>
+  );
+}
+
+beforeEach(() => {
+  healthy = false;
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  act(() => languageBus.publish('en'));
+});
+
+describe('RemoteBoundary', () => {
+  it('contains a failing remote and recovers on Retry', async () => {
+    render(<Harness />);
+    expect(screen.getByText('navbar stays')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The form is temporarily unavailable.');
+    healthy = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByText('remote content')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says it in Turkish', () => {
+    render(<Harness />);
+    act(() => languageBus.publish('tr'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Form geçici olarak kullanılamıyor.');
+    expect(screen.getByRole('button', { name: 'Tekrar dene' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { format } from '@kb/contracts';
+import { useMessages, type ShellMessages } from '../i18n/messages';
+
+/** Which part of the site a remote region holds, for the fallback's wording. */
+export type RemotePart = 'partKnowledge' | 'partAssistant' | 'partForms' | 'partNewsletter';
+
+interface BoundaryProps {
+  part: RemotePart;
+  /** Called when the visitor presses Retry, before the region renders again. */
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+const Panel = styled.div`
+  margin: 2rem auto;
+  max-width: 36rem;
+  padding: 1.5rem;
+  border: 1px solid #d9c48a;
+  border-radius: 12px;
+  background: #fffaf0;
+  color: #3b2f0b;
+  text-align: center;
+`;
+
+const RetryButton = styled.button`
+  margin-top: 1rem;
+  padding: 0.5rem 1.25rem;
+  border-radius: 8px;
+  border: none;
+  background: #0f4c45;
+  color: #fff;
+  font: inherit;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 3px solid #d4a017;
+    outline-offset: 2px;
+  }
+`;
+
+const Status = styled.p`
+  margin: 2rem auto;
+  text-align: center;
+  color: #44515c;
+`;
+
+function Fallback({ part, onRetry }: { part: RemotePart; onRetry: () => void }): ReactNode {
+  const t = useMessages();
+  return (
+    <Panel role="alert">
+      <p>
+        <strong>{format(t.remoteUnavailable, { part: t[part] })}</strong>
+      </p>
+      <p>{t.remoteUnavailableHint}</p>
+      <RetryButton type="button" onClick={onRetry}>
+        {t.remoteRetry}
+      </RetryButton>
+    </Panel>
+  );
+}
+
+function Loading({ part }: { part: RemotePart }): ReactNode {
+  const t: ShellMessages = useMessages();
+  return (
+    <Status role="status" aria-live="polite">
+      {format(t.remoteLoading, { part: t[part] })}
+    </Status>
+  );
+}
+
+interface BoundaryState {
+  failed: boolean;
+}
+
+/**
+ * Wraps one remote region: shows a localized loading line while the remote's code arrives and,
+ * if it cannot be loaded or throws while rendering, a localized "temporarily unavailable"
+ * message with a Retry button. A failing remote never breaks the navbar, the footer or
+ * another remote.
+ */
+export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(`Remote region "${this.props.part}" failed`, error, info.componentStack);
+  }
+
+  private readonly retry = (): void => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
+
+  override render(): ReactNode {
+    if (this.state.failed) return <Fallback part={this.props.part} onRetry={this.retry} />;
+    return <Suspense fallback={<Loading part={this.props.part} />}>{this.props.children}</Suspense>;
+  }
+}

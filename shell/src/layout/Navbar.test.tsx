@@ -1,0 +1,57 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { languageBus } from '@kb/contracts';
+import { Navbar } from './Navbar';
+
+function renderNavbar(): void {
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Navbar />
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => act(() => languageBus.publish('en')));
+
+describe('Navbar', () => {
+  it('links every page and the AI Chat button', () => {
+    renderNavbar();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Knowledge Base, home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Project' })).toHaveAttribute('href', '/project');
+    expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: 'Knowledge' })).toHaveAttribute('href', '/knowledge');
+    expect(screen.getByRole('link', { name: 'Open Data' })).toHaveAttribute('href', '/open-data');
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    // jsdom's origin has no port 3000, so the knowledge application is this origin.
+    expect(screen.getByRole('link', { name: 'AI Chat' })).toHaveAttribute('href', '/chat?lang=en');
+  });
+
+  it('switches the language for every text at once', async () => {
+    renderNavbar();
+    await userEvent.click(screen.getByRole('button', { name: 'Türkçe' }));
+    expect(languageBus.current()).toBe('tr');
+    expect(screen.getByRole('link', { name: 'Proje' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Yapay Zekâ Sohbet' })).toHaveAttribute('href', '/chat?lang=tr');
+    expect(screen.getByRole('button', { name: 'Türkçe' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('opens and closes the mobile menu with the button, Escape and navigation', async () => {
+    renderNavbar();
+    // jsdom applies no media queries, so the phone-only menu button counts as hidden here;
+    // Playwright checks it at 375 px.
+    const menu = (name: string): HTMLElement => screen.getByRole('button', { name, hidden: true });
+    const button = menu('Open menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(menu('Close menu')).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(menu('Open menu')).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu('Open menu'));
+    await userEvent.click(screen.getByRole('link', { name: 'About', hidden: true }));
+    expect(menu('Open menu')).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,0 +1,207 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import { LANGS, useLanguage, type Lang } from '@kb/contracts';
+import { useMessages } from '../i18n/messages';
+import { setLanguage } from '../language/shellLanguage';
+import { colors, MOBILE_BREAKPOINT_PX, NAVBAR_HEIGHT_PX } from '../styles/theme';
+import { chatHref } from './knowledgeOrigin';
+
+const mobile = `@media (max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
+
+const Bar = styled.header`
+  position: fixed;
+  inset: 0 0 auto 0;
+  z-index: 100;
+  height: ${NAVBAR_HEIGHT_PX}px;
+  background: ${colors.surface};
+  border-bottom: 1px solid ${colors.border};
+`;
+
+const Inner = styled.div`
+  max-width: 80rem;
+  height: 100%;
+  margin: 0 auto;
+  padding: 0 1rem;
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+`;
+
+const Logo = styled(Link)`
+  font-weight: 700;
+  font-size: 1.15rem;
+  color: ${colors.primary};
+  text-decoration: none;
+  margin-inline-end: auto;
+`;
+
+const MenuButton = styled.button`
+  display: none;
+  ${mobile} {
+    display: inline-flex;
+  }
+  padding: 0.4rem 0.7rem;
+  border: 1px solid ${colors.border};
+  border-radius: 8px;
+  background: ${colors.surface};
+  color: ${colors.text};
+  font: inherit;
+  cursor: pointer;
+`;
+
+const Nav = styled.nav<{ $open: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 0.25rem;
+  ${mobile} {
+    display: ${(p) => (p.$open ? 'flex' : 'none')};
+    position: absolute;
+    top: ${NAVBAR_HEIGHT_PX}px;
+    inset-inline: 0;
+    flex-direction: column;
+    align-items: stretch;
+    padding: 0.5rem 1rem 1rem;
+    background: ${colors.surface};
+    border-bottom: 1px solid ${colors.border};
+  }
+`;
+
+const Item = styled(NavLink)`
+  padding: 0.5rem 0.75rem;
+  border-radius: 8px;
+  color: ${colors.text};
+  text-decoration: none;
+  &.active {
+    color: ${colors.primary};
+    font-weight: 600;
+  }
+  &:hover {
+    background: ${colors.background};
+  }
+`;
+
+const chatButton = css`
+  padding: 0.5rem 1rem;
+  border-radius: 999px;
+  background: ${colors.primary};
+  color: #fff;
+  font-weight: 600;
+  text-decoration: none;
+  &:hover {
+    background: ${colors.primaryDark};
+  }
+`;
+const ChatAnchor = styled.a`
+  ${chatButton}
+`;
+const ChatLink = styled(Link)`
+  ${chatButton}
+`;
+
+const LangGroup = styled.div`
+  display: inline-flex;
+  border: 1px solid ${colors.border};
+  border-radius: 8px;
+  overflow: hidden;
+`;
+
+const LangButton = styled.button`
+  padding: 0.35rem 0.6rem;
+  border: none;
+  background: ${colors.surface};
+  color: ${colors.text};
+  font: inherit;
+  cursor: pointer;
+  &[aria-pressed='true'] {
+    background: ${colors.primary};
+    color: #fff;
+  }
+`;
+
+const LANG_LABEL: Record<Lang, { short: string; name: string }> = {
+  en: { short: 'EN', name: 'English' },
+  tr: { short: 'TR', name: 'Türkçe' },
+};
+
+/** The English/Turkish switch. The shell publishes the choice on the language bus. */
+export function LanguageSwitch(): ReactNode {
+  const lang = useLanguage();
+  const t = useMessages();
+  return (
+    <LangGroup role="group" aria-label={t.languageSwitch}>
+      {LANGS.map((l) => (
+        <LangButton
+          key={l}
+          type="button"
+          lang={l}
+          aria-pressed={lang === l}
+          aria-label={LANG_LABEL[l].name}
+          onClick={() => setLanguage(l)}
+        >
+          {LANG_LABEL[l].short}
+        </LangButton>
+      ))}
+    </LangGroup>
+  );
+}
+
+/**
+ * The fixed top navigation bar (SPEC.md §2): logo, page links, the highlighted AI Chat button
+ * (to /chat on the knowledge application's origin) and the language switch. Under 768 px the
+ * links collapse behind a menu button that closes on navigation and on Escape.
+ */
+export function Navbar(): ReactNode {
+  const t = useMessages();
+  const lang = useLanguage();
+  const location = useLocation();
+  // The menu is open for the location it was opened at, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const setOpen = (next: boolean | ((was: boolean) => boolean)): void => {
+    const value = typeof next === 'function' ? next(open) : next;
+    setOpenAt(value ? location.key : null);
+  };
+  const navId = useId();
+  const chat = chatHref(window.location, lang);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') setOpenAt(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <Bar>
+      <Inner>
+        <Logo to="/" aria-label={t.homeLink}>
+          {t.brand}
+        </Logo>
+        <MenuButton
+          type="button"
+          aria-expanded={open}
+          aria-controls={navId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? t.menuClose : t.menuOpen}
+        </MenuButton>
+        <Nav id={navId} aria-label={t.navLabel} $open={open}>
+          <Item to="/project">{t.navProject}</Item>
+          <Item to="/about">{t.navAbout}</Item>
+          <Item to="/knowledge">{t.navKnowledge}</Item>
+          <Item to="/open-data">{t.navOpenData}</Item>
+          <Item to="/contact">{t.navContact}</Item>
+          {chat.startsWith('/') ? (
+            <ChatLink to={chat}>{t.navChat}</ChatLink>
+          ) : (
+            <ChatAnchor href={chat}>{t.navChat}</ChatAnchor>
+          )}
+          <LanguageSwitch />
+        </Nav>
+      </Inner>
+    </Bar>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { useMessages } from '../i18n/messages';
+import { colors, MOBILE_BREAKPOINT_PX } from '../styles/theme';
+import { useMediaQuery } from './useMediaQuery';
+import { useDocumentTitle } from './useDocumentTitle';
+
+const Hero = styled.section`
+  max-width: 48rem;
+  margin: 0 auto;
+  padding: 4rem 1rem 2rem;
+  text-align: center;
+`;
+
+const Title = styled.h1`
+  font-size: clamp(2rem, 5vw, 3.25rem);
+  line-height: 1.15;
+  margin: 0 0 1rem;
+  color: ${colors.primaryDark};
+`;
+
+const Subtitle = styled.p`
+  font-size: 1.15rem;
+  color: ${colors.muted};
+  margin: 0 0 2rem;
+`;
+
+const Form = styled.form`
+  display: flex;
+  gap: 0.5rem;
+  padding: 0.4rem;
+  background: ${colors.surface};
+  border: 1px solid ${colors.border};
+  border-radius: 999px;
+  box-shadow: 0 4px 20px rgb(0 0 0 / 6%);
+`;
+
+const Input = styled.input`
+  flex: 1;
+  min-width: 0;
+  border: none;
+  padding: 0.75rem 1rem;
+  font: inherit;
+  font-size: 1.05rem;
+  background: transparent;
+  color: ${colors.text};
+  border-radius: 999px;
+`;
+
+const AskButton = styled.button`
+  padding: 0.75rem 1.5rem;
+  border: none;
+  border-radius: 999px;
+  background: ${colors.primary};
+  color: #fff;
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover {
+    background: ${colors.primaryDark};
+  }
+`;
+
+const Badges = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 2rem 0 0;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 0.75rem;
+  li {
+    padding: 0.4rem 0.9rem;
+    border-radius: 999px;
+    background: #e7f0ee;
+    color: ${colors.primaryDark};
+    font-size: 0.95rem;
+  }
+`;
+
+/**
+ * Home (SPEC.md §2): headline, subtitle, the question box with its Ask button, three badges.
+ * A question that is non-blank after trimming opens `/chat?q=<question>`; a blank one does
+ * nothing.
+ */
+export function HomePage(): ReactNode {
+  const t = useMessages();
+  useDocumentTitle('titleHome');
+  const navigate = useNavigate();
+  const [question, setQuestion] = useState('');
+  const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const q = question.trim();
+    if (q === '') return;
+    navigate(`/chat?q=${encodeURIComponent(q)}`);
+  };
+
+  return (
+    <Hero>
+      <Title>{t.homeTitle}</Title>
+      <Subtitle>{t.homeSubtitle}</Subtitle>
+      <Form role="search" onSubmit={submit}>
+        <label htmlFor="home-question" className="visually-hidden">
+          {t.askLabel}
+        </label>
+        <Input
+          id="home-question"
+          type="search"
+          name="q"
+          autoComplete="off"
+          maxLength={1000}
+          placeholder={narrow ? t.askPlaceholderShort : t.askPlaceholder}
+          value={question}
+          onChange={(e) => setQuestion(e.target.value)}
+        />
+        <AskButton type="submit">{t.askButton}</AskButton>
+      </Form>
+      <Badges>
+        <li>{t.badgeVerified}</li>
+        <li>{t.badgeLanguages}</li>
+        <li>{t.badgeAi}</li>
+      </Badges>
+    </Hero>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useMessages } from '../i18n/messages';
+import { colors } from '../styles/theme';
+import { useDocumentTitle } from './useDocumentTitle';
+
+const Box = styled.section`
+  max-width: 32rem;
+  margin: 0 auto;
+  padding: 5rem 1rem;
+  text-align: center;
+  p:first-child {
+    font-size: 4rem;
+    font-weight: 700;
+    margin: 0;
+    color: ${colors.primary};
+  }
+`;
+
+/** The not-found page (SPEC.md §2): 404, 'Oops! Page not found', Return to Home. */
+export function NotFoundPage(): ReactNode {
+  const t = useMessages();
+  useDocumentTitle('titleNotFound');
+  return (
+    <Box>
+      <p aria-hidden="true">{t.notFoundCode}</p>
+      <h1>{t.notFoundTitle}</h1>
+      <Link to="/">{t.notFoundHome}</Link>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The host. It knows no remote URL at build time: at start-up it fetches /remotes.json and
+ * registers the remotes with the federation runtime (src/federation/remotes.ts).
+ */
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedScope, commonConfig } = require('../tooling/federation');
+
+module.exports = (_env, argv) => {
+  const mode = argv.mode || 'production';
+  const production = mode === 'production';
+  return {
+    ...commonConfig({ mode }),
+    context: __dirname,
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(__dirname, 'dist'),
+      publicPath: '/',
+      filename: production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
+      chunkFilename: production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
+      assetModuleFilename: 'static/media/[name].[contenthash:8][ext]',
+      uniqueName: 'shell',
+      clean: true,
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        shared: sharedScope(),
+        // An unreachable remote must not block the shell's own shared modules.
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+      new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+    ],
+    devServer: {
+      port: 3100,
+      historyApiFallback: true,
+      proxy: [{ context: ['/api', '/remotes', '/remotes.json', '/assistant'], target: process.env.KB_SERVER || 'http://localhost:3000' }],
+    },
+  };
+};

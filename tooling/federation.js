@@ -1,0 +1,196 @@
+/**
+ * The one place that decides how the shell and the remotes are federated: the shared scope
+ * (ARCHITECTURE.md "Module Federation"), each remote's release version, and the webpack
+ * settings every front-end workspace has in common. Each workspace's webpack.config.js stays
+ * a few lines that call into this module.
+ */
+const nodeCrypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const repoRoot = path.resolve(__dirname, '..');
+
+/** Version of an installed package, read from its package.json under the repo's node_modules. */
+function installedVersion(name) {
+  const file = require.resolve(`${name}/package.json`, { paths: [repoRoot] });
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+}
+
+/**
+ * The shared scope. Every package is a singleton: two Reacts, routers, style sheets or toast
+ * containers on one page break the page, and `@kb/contracts` carries the language bus.
+ * `requiredVersion` is the caret range of what is installed, so a remote built against an
+ * older minor still shares the host's copy.
+ */
+function sharedScope() {
+  const singleton = (pkg) => {
+    const version = installedVersion(pkg);
+    return { singleton: true, requiredVersion: `^${version}`, version };
+  };
+  const shared = {};
+  for (const pkg of [
+    'react',
+    'react-dom',
+    'react-router',
+    'react-router-dom',
+    'styled-components',
+    'react-toastify',
+    '@kb/contracts',
+  ]) {
+    shared[pkg] = singleton(pkg);
+  }
+  // Subpath imports (react/jsx-runtime, react-dom/client) share the same instance.
+  shared['react/'] = singleton('react');
+  shared['react-dom/'] = singleton('react-dom');
+  return shared;
+}
+
+function listFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(full));
+    else out.push(full);
+  }
+  return out.sort();
+}
+
+/**
+ * A remote's release version: `<package version>-<8 hex>`, the hex being a SHA-256 over the
+ * remote's inputs (its `src/` and `types/` files, package.json, webpack config and the
+ * repository's lock file), computed before the build. Same inputs, same version; any change,
+ * a new version.
+ *
+ * @param {string} workspaceDir absolute path of the remote's workspace
+ * @returns {string} e.g. `0.1.0-3fa2c19b`
+ */
+function remoteVersion(workspaceDir) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(workspaceDir, 'package.json'), 'utf8'));
+  const files = [
+    ...listFiles(path.join(workspaceDir, 'src')),
+    ...listFiles(path.join(workspaceDir, 'types')),
+    path.join(workspaceDir, 'package.json'),
+    path.join(workspaceDir, 'webpack.config.js'),
+    path.join(repoRoot, 'package-lock.json'),
+  ].filter((f) => fs.existsSync(f));
+  const hash = nodeCrypto.createHash('sha256');
+  for (const file of files) {
+    hash.update(path.relative(workspaceDir, file));
+    hash.update('\0');
+    hash.update(fs.readFileSync(file));
+    hash.update('\0');
+  }
+  // A build-time label (REMOTE_BUILD_LABEL) changes what the remote shows, so it is an input.
+  hash.update(process.env.REMOTE_BUILD_LABEL || '');
+  return `${pkg.version}-${hash.digest('hex').slice(0, 8)}`;
+}
+
+/** Module rules and resolution common to every front-end build (TypeScript through swc). */
+function commonConfig({ mode }) {
+  const production = mode === 'production';
+  return {
+    mode,
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.jsx'],
+      // `@kb/contracts` is compiled from its TypeScript sources, like our own code.
+      conditionNames: ['source', '...'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+      ],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { sharedScope, remoteVersion, commonConfig, installedVersion, repoRoot };
+
+/**
+ * The webpack configuration of a remote: its container alone (`entry: {}`), exposing
+ * `exposes`, with `mf-manifest.json` and `release.json` (`{ name, version }`) beside it. In
+ * development (`npm run dev -w remote-…`) it also builds the team's standalone page from
+ * `src/standalone.tsx` and serves it on `devPort`.
+ *
+ * @param {{ name: string, dir: string, exposes: Record<string,string>, devPort: number, mode: string }} options
+ */
+function remoteConfig({ name, dir, exposes, devPort, mode }) {
+  const webpack = require('webpack');
+  const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+  const production = mode === 'production';
+  const version = remoteVersion(dir);
+  // Read by the manifest plugin: the release version goes into mf-manifest.json.
+  process.env.MF_BUILD_VERSION = version;
+  const plugins = [
+    new webpack.DefinePlugin({
+      __REMOTE_VERSION__: JSON.stringify(version),
+      __REMOTE_BUILD_LABEL__: JSON.stringify(process.env.REMOTE_BUILD_LABEL || ''),
+    }),
+    new ModuleFederationPlugin({
+      name,
+      filename: 'remoteEntry.js',
+      exposes,
+      shared: sharedScope(),
+      manifest: true,
+      dts: false,
+    }),
+    {
+      apply(compiler) {
+        compiler.hooks.thisCompilation.tap('ReleaseInfo', (compilation) => {
+          compilation.hooks.processAssets.tap(
+            { name: 'ReleaseInfo', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+            () => {
+              const body = JSON.stringify({ name, version }, null, 2) + '\n';
+              compilation.emitAsset('release.json', new webpack.sources.RawSource(body));
+            },
+          );
+        });
+      },
+    },
+  ];
+  if (!production) {
+    plugins.push(new HtmlWebpackPlugin({ title: `${name} (standalone)`, chunks: ['standalone'] }));
+  }
+  return {
+    ...commonConfig({ mode }),
+    name,
+    context: dir,
+    entry: production ? {} : { standalone: './src/standalone-bootstrap.ts' },
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: 'auto',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      uniqueName: name,
+      clean: true,
+    },
+    plugins,
+    devServer: {
+      port: devPort,
+      historyApiFallback: true,
+      hot: false,
+      // Same-origin API calls in standalone mode go to the site's server.
+      proxy: [{ context: ['/api', '/assistant'], target: process.env.KB_SERVER || 'http://localhost:3000' }],
+    },
+  };
+}
+
+module.exports.remoteConfig = remoteConfig;
