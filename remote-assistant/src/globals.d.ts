@@ -1,0 +1,6 @@
+/**
+ * This remote's release version, `<package version>-<8 hex>`, injected by webpack's
+ * DefinePlugin. Read it through `REMOTE_VERSION` (src/shared/remoteVersion.ts), which falls
+ * back to `'dev'` where nothing injected it (jest).
+ */
+declare const __REMOTE_VERSION__: string;
