@@ -1,0 +1,155 @@
+import path from 'node:path';
+
+/** Value of Express's `trust proxy` setting (see https://expressjs.com/en/guide/behind-proxies.html). */
+export type TrustProxy = boolean | number | string;
+
+/** Pino log levels accepted in `LOG_LEVEL`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The server's configuration, read once from the environment at start-up. */
+export interface Config {
+  /** TCP port of the site (`PORT`, default 3000; 0 = any free port). */
+  port: number;
+  /** Second listener with the same app for the "knowledge application" origin (`KNOWLEDGE_PORT`, default 7860; 0 = off). */
+  knowledgePort: number;
+  /** Absolute folder of the embedded database, its lock file and later releases (`DATA_DIR`, default `./data`). */
+  dataDir: string;
+  /** PostgreSQL server URL (`DATABASE_URL`); when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  /** Origin the site is reached at (`PUBLIC_ORIGIN`, default `http://localhost:PORT`), normalized by `URL`. */
+  publicOrigin: string;
+  /** Origin of the knowledge application (`KNOWLEDGE_APP_ORIGIN`, else derived: see {@link knowledgeOrigin}). */
+  knowledgeAppOrigin: string | undefined;
+  /** Express `trust proxy` (`TRUST_PROXY`: `true`, `false`, a hop count, or addresses/subnets). */
+  trustProxy: TrustProxy;
+  /** Requests per minute and client IP, per route group. */
+  rateLimits: { formsPerMinute: number; askPerMinute: number; readPerMinute: number };
+  logLevel: LogLevel;
+  /** Absolute folder holding the front-end workspaces' `dist/` folders (`WEB_ROOT`, default: the repository root). */
+  webRoot: string;
+}
+
+/** Thrown by {@link loadConfig} for a value it cannot use; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function value(env: Env, name: string): string | undefined {
+  const v = env[name]?.trim();
+  return v === undefined || v === '' ? undefined : v;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function origin(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an origin like https://example.org, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must use http or https, got "${raw}"`);
+  }
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`${name} must be an origin only (scheme, host, port), got "${raw}"`);
+  }
+  return url.origin;
+}
+
+function trustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (!/^[\w.:/, -]+$/.test(raw)) {
+    throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or addresses/subnets, got "${raw}"`);
+  }
+  return raw;
+}
+
+/**
+ * Reads and validates the configuration.
+ *
+ * @param env the environment (default `process.env`)
+ * @param cwd folder that a relative `DATA_DIR`/`WEB_ROOT` is resolved against (default `process.cwd()`)
+ * @returns the configuration, with absolute folders and normalized origins
+ * @throws ConfigError naming the variable when a value is invalid (a port out of range, an
+ *   origin that is not `http(s)://host[:port]`, an unknown log level, equal ports)
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const knowledgePort = integer(env, 'KNOWLEDGE_PORT', port === 0 ? 0 : 7860, 0, 65535);
+  if (knowledgePort !== 0 && knowledgePort === port) {
+    throw new ConfigError(`KNOWLEDGE_PORT must differ from PORT (both ${port}); use 0 to disable it`);
+  }
+  const rawLevel = value(env, 'LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(rawLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${rawLevel}"`);
+  }
+  const databaseUrl = value(env, 'DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const publicOriginRaw = value(env, 'PUBLIC_ORIGIN');
+  const knowledgeRaw = value(env, 'KNOWLEDGE_APP_ORIGIN');
+  return {
+    port,
+    knowledgePort,
+    dataDir: path.resolve(cwd, value(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl,
+    publicOrigin: publicOriginRaw ? origin('PUBLIC_ORIGIN', publicOriginRaw) : `http://localhost:${port}`,
+    knowledgeAppOrigin: knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined,
+    trustProxy: trustProxy(value(env, 'TRUST_PROXY')),
+    rateLimits: {
+      formsPerMinute: integer(env, 'RATE_LIMIT_FORMS_PER_MINUTE', 20, 1, 1_000_000),
+      askPerMinute: integer(env, 'RATE_LIMIT_ASK_PER_MINUTE', 120, 1, 1_000_000),
+      readPerMinute: integer(env, 'RATE_LIMIT_READ_PER_MINUTE', 600, 1, 1_000_000),
+    },
+    logLevel: rawLevel as LogLevel,
+    // config.ts sits in server/src or server/dist: the repository root is two levels up.
+    webRoot: path.resolve(cwd, value(env, 'WEB_ROOT') ?? path.resolve(__dirname, '..', '..')),
+  };
+}
+
+/**
+ * The knowledge application's origin: `KNOWLEDGE_APP_ORIGIN` when set, else the public origin
+ * with its port replaced by `KNOWLEDGE_PORT` when the public origin names `PORT` explicitly
+ * (the spec's "replace 3000 with 7860" rule), else none.
+ */
+export function knowledgeOrigin(config: Config): string | undefined {
+  if (config.knowledgeAppOrigin) return config.knowledgeAppOrigin;
+  if (config.knowledgePort === 0) return undefined;
+  const url = new URL(config.publicOrigin);
+  if (url.port !== String(config.port)) return undefined;
+  url.port = String(config.knowledgePort);
+  return url.origin;
+}
+
+/**
+ * The origins a browser request may come from: the public origin, `http://localhost:PORT`
+ * (and its 127.0.0.1 twin), the knowledge application's origin and, when the second listener
+ * is on, `http://localhost:KNOWLEDGE_PORT`. POST routes refuse any other `Origin`.
+ */
+export function siteOrigins(config: Config): Set<string> {
+  const origins = new Set<string>([config.publicOrigin]);
+  for (const port of [config.port, config.knowledgePort]) {
+    if (port === 0) continue;
+    origins.add(`http://localhost:${port}`);
+    origins.add(`http://127.0.0.1:${port}`);
+  }
+  const knowledge = knowledgeOrigin(config);
+  if (knowledge) origins.add(knowledge);
+  return origins;
+}

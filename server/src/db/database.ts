@@ -1,0 +1,29 @@
+/**
+ * The one database interface the server uses. Two implementations: the embedded PGlite
+ * (PostgreSQL 18 in WASM, `pglite.ts`) and a PostgreSQL server through `pg.Pool`
+ * (`postgres.ts`). SQL must be accepted by PostgreSQL 15 and by PGlite.
+ */
+
+/** Rows of a result, typed by the caller. Column types: `int4`/`float8` → number, `text` → string, `bool` → boolean, arrays → JS arrays. Cast `count(*)` to `int` (an `int8` comes back as a string from `pg`). */
+export interface Queryable {
+  /**
+   * Runs one SQL statement with `$1…$n` parameters.
+   * @returns the result rows (empty for statements without rows)
+   * @throws the driver's error (SQLSTATE in `code`) when the statement fails
+   */
+  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  /** `pglite` (embedded, in `DATA_DIR` or in memory) or `postgres` (a server). */
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` in a transaction on one connection: committed when `fn` resolves, rolled back
+   * (and the error rethrown) when it rejects.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Closes the connection(s) and releases what the database holds (the embedded lock). Idempotent. */
+  close(): Promise<void>;
+}
