@@ -5,9 +5,12 @@ import type { ExposedModuleId } from './federation/remotes';
 import type { RemotePart } from './federation/RemoteBoundary';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/HomePage';
-import { AboutPage, OpenDataPage, ProjectPage } from './pages/InfoPages';
+import { AboutPage } from './pages/about/AboutPage';
+import { OpenDataPage } from './pages/openData/OpenDataPage';
+import { ProjectPage } from './pages/project/ProjectPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { useDocumentTitle } from './pages/useDocumentTitle';
+import { RouteMeta } from './seo/RouteMeta';
 
 type TitleKey = Parameters<typeof useDocumentTitle>[0];
 
@@ -22,7 +25,9 @@ function RemoteRoute(props: { id: ExposedModuleId; part: RemotePart; title: Titl
  */
 export function App(): ReactNode {
   return (
-    <Routes>
+    <>
+      <RouteMeta />
+      <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
         <Route path="project" element={<ProjectPage />} />
@@ -52,6 +57,7 @@ export function App(): ReactNode {
         path="preview"
         element={<RemoteRoute id="assistant/PreviewPage" part="partAssistant" title="titlePreview" />}
       />
-    </Routes>
+      </Routes>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { registerRemotesFromManifest } from './federation/remotes';
 import { startLanguage } from './language/shellLanguage';
+import { SiteInfoProvider } from './site/siteInfo';
 import { GlobalStyle } from './styles/theme';
 
 /**
@@ -19,9 +20,11 @@ async function start(): Promise<void> {
   createRoot(container).render(
     <StrictMode>
       <GlobalStyle />
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+      <SiteInfoProvider>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </SiteInfoProvider>
     </StrictMode>,
   );
 }

@@ -106,3 +106,27 @@ export const REMOTES = {
 
 /** A remote's name. */
 export type RemoteName = keyof typeof REMOTES;
+
+/** An organisation named on the About page. */
+export interface Organisation {
+  name: string;
+  /** Postal address, one line per array item. */
+  address: string[];
+  email: string;
+  phone?: string;
+}
+
+/**
+ * `GET /api/site`: the site's public, deployment-specific facts, from the server's
+ * configuration module (environment variables, with plainly example defaults).
+ */
+export interface SiteInfo {
+  /** The institute that runs the project. */
+  owner: Organisation;
+  /** The company that builds it (with a phone number). */
+  builder: Organisation & { phone: string };
+  /** Address shown in the footer for general contact. */
+  contactEmail: string;
+  /** `KNOWLEDGE_APP_ORIGIN` when set: the AI Chat button's origin; null → the port rule. */
+  knowledgeAppOrigin: string | null;
+}

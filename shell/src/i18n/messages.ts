@@ -53,9 +53,6 @@ export const messages = defineMessages(
     titlePreview: 'Document preview',
     titleOpenData: 'Open data',
     titleNotFound: 'Page not found',
-    projectTitle: 'The Project',
-    aboutTitle: 'About',
-    openDataTitle: 'Open Data',
   },
   {
     skipToContent: 'İçeriğe geç',
@@ -105,9 +102,6 @@ export const messages = defineMessages(
     titlePreview: 'Belge önizleme',
     titleOpenData: 'Açık veri',
     titleNotFound: 'Sayfa bulunamadı',
-    projectTitle: 'Proje',
-    aboutTitle: 'Hakkımızda',
-    openDataTitle: 'Açık Veri',
   },
 );
 

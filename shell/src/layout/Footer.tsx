@@ -1,12 +1,31 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { defineMessages, useLanguage } from '@kb/contracts';
 import { RemoteModule } from '../federation/RemoteModule';
 import { useMessages } from '../i18n/messages';
+import { useSiteInfo } from '../site/siteInfo';
 import { colors } from '../styles/theme';
+
+const messages = defineMessages(
+  {
+    contact: 'Contact',
+    follow: 'Follow us',
+    placeholder: '(placeholder: no account yet)',
+    soon: 'soon',
+  },
+  {
+    contact: 'İletişim',
+    follow: 'Bizi takip edin',
+    placeholder: '(yer tutucu: henüz hesap yok)',
+    soon: 'yakında',
+  },
+);
+
+const SOCIAL = ['YouTube', 'X', 'Instagram', 'Facebook'] as const;
 
 const Foot = styled.footer`
   margin-top: 4rem;
-  padding: 2rem 1rem;
+  padding: 2.5rem 1rem 2rem;
   background: ${colors.primaryDark};
   color: #f1efe6;
   a {
@@ -18,27 +37,81 @@ const Inner = styled.div`
   max-width: 80rem;
   margin: 0 auto;
   display: grid;
-  gap: 1rem;
+  gap: 1.5rem;
+  grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
+  h2 {
+    font-size: 1.05rem;
+    margin: 0 0 0.5rem;
+    color: #fff;
+  }
 `;
 
-const Small = styled.p`
+const Social = styled.ul`
+  list-style: none;
+  padding: 0;
   margin: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  li {
+    padding: 0.25rem 0.6rem;
+    border: 1px solid #6f8f8a;
+    border-radius: 999px;
+    font-size: 0.9rem;
+  }
+  small {
+    opacity: 0.85;
+  }
+`;
+
+const Bottom = styled.div`
+  max-width: 80rem;
+  margin: 2rem auto 0;
+  padding-top: 1rem;
+  border-top: 1px solid #2f5f59;
   font-size: 0.875rem;
+  p {
+    margin: 0.25rem 0;
+  }
 `;
 
 /**
- * The footer of content pages: the forms remote's newsletter form (in its own boundary), the
- * text credits and the copyright notice.
+ * The footer of content pages (SPEC.md §2): the forms remote's newsletter form (in its own
+ * boundary), social links (placeholders, announced as such), the contact e-mail, the text
+ * credits and the '© 2025' notice.
  */
 export function Footer(): ReactNode {
-  const t = useMessages();
+  const shell = useMessages();
+  const t = messages[useLanguage()];
+  const site = useSiteInfo();
   return (
     <Foot>
       <Inner>
-        <RemoteModule id="forms/NewsletterForm" part="partNewsletter" />
-        <Small>{t.footerCredits}</Small>
-        <Small>{t.footerCopyright}</Small>
+        <div>
+          <RemoteModule id="forms/NewsletterForm" part="partNewsletter" />
+        </div>
+        <section aria-labelledby="footer-follow">
+          <h2 id="footer-follow">{t.follow}</h2>
+          <Social>
+            {SOCIAL.map((name) => (
+              <li key={name}>
+                {name} <small aria-hidden="true">({t.soon})</small>
+                <span className="visually-hidden"> {t.placeholder}</span>
+              </li>
+            ))}
+          </Social>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{t.contact}</h2>
+          {site.status === 'ready' && (
+            <a href={`mailto:${site.info.contactEmail}`}>{site.info.contactEmail}</a>
+          )}
+        </section>
       </Inner>
+      <Bottom>
+        <p>{shell.footerCredits}</p>
+        <p>{shell.footerCopyright}</p>
+      </Bottom>
     </Foot>
   );
 }
