@@ -8,3 +8,4 @@ export * from './languageBus.js';
 export * from './frame.js';
 export * from './api.js';
 export * from './routes.js';
+export * from './sources.js';
