@@ -4,6 +4,7 @@
  */
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedScope, commonConfig } = require('../tooling/federation');
 
@@ -33,6 +34,7 @@ module.exports = (_env, argv) => {
         dts: false,
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+      new CopyPlugin({ patterns: [{ from: 'public', to: '.' }] }),
     ],
     devServer: {
       port: 3100,
