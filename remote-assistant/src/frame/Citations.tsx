@@ -1,0 +1,155 @@
+import styled from 'styled-components';
+import { format, type Citation, type Lang } from '@kb/contracts';
+import { colors, focusRing, fonts } from '../shared/theme';
+import { VisuallyHidden } from '../shared/VisuallyHidden';
+import { readingHref } from './links';
+import type { FrameText } from './messages';
+import { sourceName } from './sourceNames';
+
+/** Languages of the corpus written right to left. */
+const RTL_LANGS = new Set(['ar', 'ur', 'fa', 'he']);
+
+/** The element id of citation `n` of entry `entryId`, the target of its `[n]` links. */
+export function citationId(entryId: number, n: number): string {
+  return `entry-${entryId}-source-${n}`;
+}
+
+const Heading = styled.h3`
+  margin: 16px 0 8px;
+  font-size: 0.95rem;
+  color: ${colors.muted};
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+`;
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+`;
+
+const Item = styled.li`
+  padding: 12px 14px;
+  border: 1px solid ${colors.divider};
+  border-inline-start: 4px solid ${colors.primary};
+  border-radius: 8px;
+  background: ${colors.surface};
+  scroll-margin: 16px;
+  ${focusRing}
+  &:target, &:focus {
+    background: ${colors.primarySoft};
+  }
+`;
+
+const Head = styled.p`
+  margin: 0;
+  font-weight: 600;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 8px;
+  align-items: baseline;
+`;
+
+const CiteNumber = styled.span`
+  color: ${colors.primary};
+`;
+
+const Translator = styled.p`
+  margin: 2px 0 8px;
+  font-size: 0.9rem;
+  color: ${colors.muted};
+`;
+
+const Quote = styled.blockquote<{ $rtl: boolean }>`
+  margin: 0;
+  white-space: pre-wrap;
+  font-family: ${({ $rtl }) => ($rtl ? fonts.arabic : 'inherit')};
+  font-size: ${({ $rtl }) => ($rtl ? '1.3rem' : 'inherit')};
+  line-height: ${({ $rtl }) => ($rtl ? 2 : 1.55)};
+`;
+
+const Original = styled.figure`
+  margin: 10px 0 0;
+  padding-block-start: 8px;
+  border-top: 1px dashed ${colors.divider};
+`;
+
+const OriginalLabel = styled.figcaption`
+  font-size: 0.85rem;
+  color: ${colors.muted};
+`;
+
+const Arabic = styled.p`
+  margin: 4px 0 0;
+  font-family: ${fonts.arabic};
+  font-size: 1.45rem;
+  line-height: 2.1;
+  text-align: start;
+`;
+
+const ReadLink = styled.a`
+  display: inline-block;
+  margin-top: 8px;
+  color: ${colors.primary};
+  font-weight: 600;
+  ${focusRing}
+`;
+
+/** Props of {@link Citations}. */
+export interface CitationsProps {
+  entryId: number;
+  citations: readonly Citation[];
+  lang: Lang;
+  t: FrameText;
+}
+
+/**
+ * The numbered sources of one answer: number, source name in the visitor's language and
+ * verse reference, translator credit, the quoted passage (right to left when its language
+ * is), the Arabic original of a Quran verse (`dir="rtl" lang="ar"`, Arabic font) and a link
+ * to its reading page. Each item is the focus target of the answer's `[n]` links.
+ */
+export function Citations({ entryId, citations, lang, t }: CitationsProps) {
+  const headingId = `entry-${entryId}-sources`;
+  return (
+    <>
+      <Heading id={headingId}>{t.sources}</Heading>
+      <List aria-labelledby={headingId}>
+        {citations.map((c) => {
+          const href = c.url === undefined ? undefined : readingHref(c.url, lang, window.location.origin);
+          const rtl = RTL_LANGS.has(c.lang);
+          return (
+            <Item key={c.n} id={citationId(entryId, c.n)} tabIndex={-1}>
+              <Head>
+                <CiteNumber>[{c.n}]</CiteNumber>
+                <cite>
+                  {sourceName(c.source, lang)} {c.ref}
+                </cite>
+              </Head>
+              <Translator>{format(t.translator, { name: c.translator })}</Translator>
+              <Quote lang={c.lang} dir={rtl ? 'rtl' : 'ltr'} $rtl={rtl}>
+                {c.text}
+              </Quote>
+              {c.original ? (
+                <Original>
+                  <OriginalLabel>{t.arabicOriginal}</OriginalLabel>
+                  <Arabic dir="rtl" lang="ar">
+                    {c.original.text}
+                  </Arabic>
+                </Original>
+              ) : null}
+              {href ? (
+                <ReadLink href={href} target="_blank" rel="noopener noreferrer">
+                  {t.readInContext}
+                  <VisuallyHidden> {t.opensNewTab}</VisuallyHidden>
+                </ReadLink>
+              ) : null}
+            </Item>
+          );
+        })}
+      </List>
+    </>
+  );
+}

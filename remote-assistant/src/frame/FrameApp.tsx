@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import styled from 'styled-components';
+import type { AskRequest } from '@kb/contracts';
+import { colors } from '../shared/theme';
+import { VisuallyHidden } from '../shared/VisuallyHidden';
+import { askQuestion } from './api/ask';
+import type { FrameBridge } from './bridge';
+import { ConversationEntryView } from './ConversationEntryView';
+import { frameAppMessages } from './messages';
+import { QuestionForm } from './QuestionForm';
+import { SourceChip } from './SourceChip';
+import { sourceName } from './sourceNames';
+import { FrameGlobalStyle } from './styles';
+import { useConversation, type AskFunction } from './useConversation';
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  max-width: 52rem;
+  margin: 0 auto;
+`;
+
+const Header = styled.header`
+  padding: 12px 16px 8px;
+  border-bottom: 1px solid ${colors.divider};
+  h1 {
+    margin: 0;
+    font-size: 1.25rem;
+  }
+`;
+
+const Disclaimer = styled.p`
+  margin: 4px 0 0;
+  font-size: 0.875rem;
+  color: ${colors.muted};
+`;
+
+const Main = styled.main`
+  flex: 1;
+  overflow-y: auto;
+  padding: 0 16px;
+`;
+
+const Intro = styled.p`
+  margin: 24px 0;
+  color: ${colors.muted};
+`;
+
+const Entries = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Composer = styled.div`
+  display: grid;
+  gap: 8px;
+  padding: 10px 16px max(12px, env(safe-area-inset-bottom));
+  border-top: 1px solid ${colors.divider};
+  background: ${colors.page};
+`;
+
+const defaultAsk: AskFunction = (request) => askQuestion(request);
+
+/** Props of {@link FrameApp}. */
+export interface FrameAppProps {
+  /** The frame's end of the page protocol, created before this app mounted. */
+  bridge: FrameBridge;
+  /** Sends one question; `POST /api/ask` unless replaced (tests). */
+  ask?: AskFunction;
+}
+
+/**
+ * The assistant frame app: the conversation of this visit, the chat box and the source
+ * filter chip. Language and source come from the embedding page through `bridge` (and the
+ * frame's own `?lang=` at start); asks the page sent before this mounted run once, in order,
+ * when it mounts. Sets `<html lang>` and the document title with the language.
+ */
+export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
+  const settings = useSyncExternalStore(bridge.subscribe, bridge.getSettings, bridge.getSettings);
+  const { lang, source } = settings;
+  const t = frameAppMessages[lang];
+  const { entries, announcement, submit, retry } = useConversation(ask, t);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.title = t.documentTitle;
+  }, [lang, t]);
+
+  useEffect(
+    () =>
+      bridge.onAsk((queued) => {
+        const request: AskRequest = { question: queued.query, lang: queued.lang };
+        if (queued.source !== null) request.source = queued.source;
+        submit(request);
+      }),
+    [bridge, submit],
+  );
+
+  const askTyped = useCallback(
+    (question: string) => {
+      const current = bridge.getSettings();
+      const request: AskRequest = { question, lang: current.lang };
+      if (current.source !== null) request.source = current.source;
+      submit(request);
+    },
+    [bridge, submit],
+  );
+
+  const removeSource = (): void => {
+    bridge.setSource(null);
+    inputRef.current?.focus();
+  };
+
+  return (
+    <Page>
+      <FrameGlobalStyle />
+      <Header>
+        <h1>{t.heading}</h1>
+        <Disclaimer>{t.disclaimer}</Disclaimer>
+      </Header>
+      <Main>
+        {entries.length === 0 ? (
+          <Intro>{t.intro}</Intro>
+        ) : (
+          <section aria-label={t.conversation}>
+            <Entries>
+              {entries.map((entry) => (
+                <ConversationEntryView key={entry.id} entry={entry} lang={lang} t={t} onRetry={retry} />
+              ))}
+            </Entries>
+          </section>
+        )}
+      </Main>
+      <Composer>
+        {source !== null ? <SourceChip name={sourceName(source, lang)} t={t} onRemove={removeSource} /> : null}
+        <QuestionForm t={t} onAsk={askTyped} inputRef={inputRef} />
+      </Composer>
+      <VisuallyHidden as="div" aria-live="polite" aria-atomic="true" data-testid="announcer">
+        {announcement}
+      </VisuallyHidden>
+    </Page>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Lang } from '@kb/contracts';
+
+/**
+ * A citation's reading-page URL made safe to put in an `href`: only `http:`/`https:` (or a
+ * site-relative path) is kept, and `?lang=` is added when the URL has none, so the page
+ * opens in the visitor's language. Returns `undefined` for anything else.
+ *
+ * @param url the citation's `url` as the server sent it
+ * @param lang the visitor's language
+ * @param base the origin relative URLs are resolved against (`window.location.origin`)
+ */
+export function readingHref(url: string, lang: Lang, base: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+  if (!parsed.searchParams.has('lang')) parsed.searchParams.set('lang', lang);
+  return parsed.origin === new URL(base).origin
+    ? `${parsed.pathname}${parsed.search}${parsed.hash}`
+    : parsed.href;
+}

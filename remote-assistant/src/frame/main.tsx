@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { LANGUAGE_STORAGE_KEY, initialLanguage } from '@kb/contracts';
+import { createFrameBridge } from './bridge';
+import { FrameApp } from './FrameApp';
+
+// First, before anything renders: listen for the page's messages and say `ready`. Asks that
+// arrive before the UI mounts wait in the bridge's queue.
+const bridge = createFrameBridge(
+  window,
+  initialLanguage(window.location.search, storedLanguage(), navigator.languages),
+);
+
+/** The language last chosen on this site (shared origin), or null when unreadable. */
+function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The assistant frame page has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <FrameApp bridge={bridge} />
+  </StrictMode>,
+);

@@ -1,0 +1,52 @@
+import styled, { createGlobalStyle } from 'styled-components';
+import { colors, focusRing, fonts } from '../shared/theme';
+
+/** Page-wide rules of the frame document (it is a page of its own, not inside the shell). */
+export const FrameGlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html, body, #root { height: 100%; }
+  body {
+    margin: 0;
+    font-family: ${fonts.body};
+    font-size: 16px;
+    line-height: 1.5;
+    color: ${colors.ink};
+    background: ${colors.page};
+    -webkit-text-size-adjust: 100%;
+  }
+`;
+
+/** A filled button in the primary colour. */
+export const PrimaryButton = styled.button`
+  min-height: 44px;
+  padding: 0 20px;
+  border: 2px solid ${colors.primary};
+  border-radius: 10px;
+  background: ${colors.primary};
+  color: ${colors.onPrimary};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover {
+    background: ${colors.primaryHover};
+    border-color: ${colors.primaryHover};
+  }
+  ${focusRing}
+`;
+
+/** An outlined button for secondary actions (Retry). */
+export const SecondaryButton = styled.button`
+  min-height: 40px;
+  padding: 0 16px;
+  border: 2px solid ${colors.primary};
+  border-radius: 10px;
+  background: ${colors.surface};
+  color: ${colors.primary};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover {
+    background: ${colors.primarySoft};
+  }
+  ${focusRing}
+`;
