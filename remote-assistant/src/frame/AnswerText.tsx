@@ -12,13 +12,11 @@ const Text = styled.p`
 `;
 
 const Marker = styled.a`
-  display: inline-block;
-  min-width: 24px;
-  padding: 0 2px;
   color: ${colors.primary};
   font-weight: 700;
-  text-align: center;
   text-decoration: underline;
+  white-space: nowrap;
+  border-radius: 3px;
   ${focusRing}
 `;
 

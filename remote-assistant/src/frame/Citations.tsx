@@ -52,6 +52,10 @@ const Head = styled.p`
   align-items: baseline;
 `;
 
+const Reference = styled.cite`
+  font-style: normal;
+`;
+
 const CiteNumber = styled.span`
   color: ${colors.primary};
 `;
@@ -124,9 +128,9 @@ export function Citations({ entryId, citations, lang, t }: CitationsProps) {
             <Item key={c.n} id={citationId(entryId, c.n)} tabIndex={-1}>
               <Head>
                 <CiteNumber>[{c.n}]</CiteNumber>
-                <cite>
+                <Reference>
                   {sourceName(c.source, lang)} {c.ref}
-                </cite>
+                </Reference>
               </Head>
               <Translator>{format(t.translator, { name: c.translator })}</Translator>
               <Quote lang={c.lang} dir={rtl ? 'rtl' : 'ltr'} $rtl={rtl}>

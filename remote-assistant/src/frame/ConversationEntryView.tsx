@@ -113,7 +113,7 @@ export function ConversationEntryView({ entry, lang, t, onRetry }: ConversationE
 
   useEffect(() => {
     const item = itemRef.current;
-    if (item && typeof item.scrollIntoView === 'function') item.scrollIntoView({ block: 'nearest' });
+    if (item && typeof item.scrollIntoView === 'function') item.scrollIntoView({ block: 'start' });
   }, []);
 
   const retry = (): void => {

@@ -38,6 +38,13 @@ const Disclaimer = styled.p`
 
 const Main = styled.main`
   flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Scroller = styled.div`
+  flex: 1;
   overflow-y: auto;
   padding: 0 16px;
 `;
@@ -122,25 +129,27 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
         <Disclaimer>{t.disclaimer}</Disclaimer>
       </Header>
       <Main>
-        {entries.length === 0 ? (
-          <Intro>{t.intro}</Intro>
-        ) : (
-          <section aria-label={t.conversation}>
-            <Entries>
-              {entries.map((entry) => (
-                <ConversationEntryView key={entry.id} entry={entry} lang={lang} t={t} onRetry={retry} />
-              ))}
-            </Entries>
-          </section>
-        )}
+        <Scroller>
+          {entries.length === 0 ? (
+            <Intro>{t.intro}</Intro>
+          ) : (
+            <section aria-label={t.conversation}>
+              <Entries>
+                {entries.map((entry) => (
+                  <ConversationEntryView key={entry.id} entry={entry} lang={lang} t={t} onRetry={retry} />
+                ))}
+              </Entries>
+            </section>
+          )}
+        </Scroller>
+        <Composer>
+          {source !== null ? <SourceChip name={sourceName(source, lang)} t={t} onRemove={removeSource} /> : null}
+          <QuestionForm t={t} onAsk={askTyped} inputRef={inputRef} />
+        </Composer>
+        <VisuallyHidden as="div" aria-live="polite" aria-atomic="true" data-testid="announcer">
+          {announcement}
+        </VisuallyHidden>
       </Main>
-      <Composer>
-        {source !== null ? <SourceChip name={sourceName(source, lang)} t={t} onRemove={removeSource} /> : null}
-        <QuestionForm t={t} onAsk={askTyped} inputRef={inputRef} />
-      </Composer>
-      <VisuallyHidden as="div" aria-live="polite" aria-atomic="true" data-testid="announcer">
-        {announcement}
-      </VisuallyHidden>
     </Page>
   );
 }
