@@ -1,0 +1,114 @@
+import express, { Router, type Express } from 'express';
+import helmet from 'helmet';
+import compression from 'compression';
+import { pinoHttp } from 'pino-http';
+import { siteOrigins, type Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { Logger } from './logger.js';
+import { askRouter } from './ask/routes.js';
+import { healthRouter } from './health/routes.js';
+import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
+import { jsonBodyOnly, onReads, perMinuteLimit, sameOriginOnly } from './http/guards.js';
+import { releasesRouter } from './releases/routes.js';
+import { searchRouter } from './search/routes.js';
+import { countIndexedPassages } from './sources/repository.js';
+import { sourcesRouter } from './sources/routes.js';
+import { webRouter } from './web/routes.js';
+
+/** What the app is built from. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+}
+
+/** Largest JSON body accepted by `/api` (bytes). */
+export const JSON_BODY_LIMIT = '16kb';
+
+function apiRouter({ config, db, logger }: AppDeps): Router {
+  const api = Router();
+  const limits = config.rateLimits;
+  api.use(['/newsletter', '/contact'], perMinuteLimit('form', limits.formsPerMinute));
+  api.use('/ask', perMinuteLimit('ask', limits.askPerMinute));
+  api.use(onReads(perMinuteLimit('read', limits.readPerMinute)));
+  api.use(sameOriginOnly(siteOrigins(config)));
+  api.use(jsonBodyOnly);
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use('/search', searchRouter(db));
+  api.use('/ask', askRouter(db));
+  api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db) }));
+  api.use(apiNotFound);
+  api.use(apiErrorHandler(logger));
+  return api;
+}
+
+function pathOnly(url: string | undefined): string {
+  const u = url ?? '';
+  const q = u.indexOf('?');
+  return q >= 0 ? u.slice(0, q) : u;
+}
+
+/**
+ * Builds the site's Express app (without listening): request logs, security headers,
+ * compression, `/healthz` and `/readyz`, the JSON API under `/api` (rate limits per route
+ * group, same-origin POSTs, JSON bodies up to 16 KB, one error middleware answering
+ * `{ success: false, error }`), `/remotes.json` and the remotes' builds, and the front-end
+ * builds under `config.webRoot`.
+ *
+ * Request logs carry method, path (no query string), status and time; never bodies, questions
+ * or headers.
+ */
+export function createApp(deps: AppDeps): Express {
+  const { config, db, logger } = deps;
+  const https = config.publicOrigin.startsWith('https:');
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      serializers: {
+        req: (req: { id?: unknown; method?: string; url?: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: pathOnly(req.url),
+        }),
+        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // styled-components injects <style> elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'"],
+          frameAncestors: ["'self'"],
+          objectSrc: ["'none'"],
+          upgradeInsecureRequests: https ? [] : null,
+        },
+      },
+      strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+      // The knowledge origin (another port of the same site) may load the site's files.
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
+  app.use(compression());
+
+  app.use(healthRouter(db));
+  app.use('/api', apiRouter(deps));
+  app.use(releasesRouter(config.webRoot));
+  app.use(webRouter(config.webRoot));
+  app.use(siteErrorHandler(logger));
+  return app;
+}

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { isLang, MAX_QUESTION_CHARS, type AskRequest } from '@kb/contracts';
+import type { Queryable } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import { isStorableText } from '../http/guards.js';
+import { ask } from './service.js';
+
+const SOURCE_ID = /^[a-z0-9-]{1,40}$/;
+
+/**
+ * Validates the body of `POST /api/ask`: `{ question, lang, source? }` with `question` text of
+ * 1–{@link MAX_QUESTION_CHARS} characters after trimming (no NUL or lone surrogates), `lang`
+ * `en` or `tr`, `source` a catalog id (or null/absent). Other fields are ignored.
+ *
+ * @returns the request with the question trimmed
+ * @throws HttpError 400 naming the field
+ */
+export function parseAskRequest(body: unknown): AskRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'The body must be a JSON object { question, lang, source? }');
+  }
+  const b = body as Record<string, unknown>;
+  if (typeof b.question !== 'string') throw new HttpError(400, 'question must be text');
+  const question = b.question.trim();
+  if (question.length === 0) throw new HttpError(400, 'question is required');
+  if (question.length > MAX_QUESTION_CHARS) {
+    throw new HttpError(400, `question must be at most ${MAX_QUESTION_CHARS} characters`);
+  }
+  if (!isStorableText(question)) throw new HttpError(400, 'question contains characters that are not allowed');
+  if (!isLang(b.lang)) throw new HttpError(400, 'lang must be "en" or "tr"');
+  const request: AskRequest = { question, lang: b.lang };
+  if (b.source !== undefined && b.source !== null) {
+    if (typeof b.source !== 'string' || !SOURCE_ID.test(b.source)) {
+      throw new HttpError(400, 'source must be a source id like "quran"');
+    }
+    request.source = b.source;
+  }
+  return request;
+}
+
+/**
+ * `POST /api/ask` `{ question, lang, source? }` → `Answer` (JSON); mount at `/api/ask`. The
+ * question is never logged.
+ */
+export function askRouter(db: Queryable): Router {
+  const router = Router();
+  router.post('/', async (req, res) => {
+    const request = parseAskRequest(req.body);
+    res.set('Cache-Control', 'no-store').json(await ask(db, request));
+  });
+  return router;
+}

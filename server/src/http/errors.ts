@@ -1,0 +1,86 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ApiError } from '@kb/contracts';
+import type { Logger } from '../logger.js';
+
+/** An error with the HTTP status and the message the client sees. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The messages of body-parser's errors (`err.type`), which must not echo its internals. */
+const BODY_ERRORS: Readonly<Record<string, string>> = {
+  'entity.parse.failed': 'The request body is not valid JSON',
+  'entity.too.large': 'The request body is too large',
+  'encoding.unsupported': 'The request body has an unsupported content encoding',
+  'charset.unsupported': 'The request body has an unsupported charset; use UTF-8',
+  'request.aborted': 'The request was aborted',
+  'request.size.invalid': 'The request body does not match its Content-Length',
+  'stream.encoding.set': 'The request could not be read',
+  'parameters.too.many': 'The request has too many parameters',
+};
+
+const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'Bad request',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'The request body is too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+};
+
+function clientError(error: unknown): { status: number; message: string } | undefined {
+  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as { status?: unknown; statusCode?: unknown; type?: unknown };
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
+  if (status === undefined || status < 400 || status >= 500) return undefined;
+  const byType = typeof e.type === 'string' ? BODY_ERRORS[e.type] : undefined;
+  return { status, message: byType ?? STATUS_MESSAGES[status] ?? 'Bad request' };
+}
+
+/**
+ * The `/api` error middleware: every error becomes `{ success: false, error }` with the status
+ * that fits — an {@link HttpError}'s own, a body-parser or router error's 4xx (400 malformed
+ * JSON, 413 too large, 415 charset), else 500 with a generic message (details only in the log).
+ */
+export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const known = clientError(error);
+    const status = known?.status ?? 500;
+    if (!known) logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    const body: ApiError = { success: false, error: known?.message ?? 'Internal server error' };
+    res.status(status).set('Cache-Control', 'no-store').json(body);
+  };
+}
+
+/** 404 `{ success: false, error }` for an `/api` route that does not exist. */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, `No API route ${req.method} ${req.baseUrl}${req.path}`));
+};
+
+/** The site's last error middleware (outside `/api`): a plain-text status line, never internals. */
+export function siteErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const known = clientError(error);
+    if (!known) logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    res
+      .status(known?.status ?? 500)
+      .type('text/plain')
+      .send(known ? (STATUS_MESSAGES[known.status] ?? known.message) : 'Internal server error');
+  };
+}

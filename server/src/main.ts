@@ -1,0 +1,132 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SingleBar } from 'cli-progress';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadCorpus } from './corpus/service.js';
+import { passageCounts } from './corpus/repository.js';
+import type { Database } from './db/database.js';
+import { DataDirLockedError } from './db/lock.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
+import { createLogger, type Logger } from './logger.js';
+import { warmUpSearch } from './search/service.js';
+
+/** Longest wait for open requests to finish on shutdown (ms). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function progressBar(): { update: (done: number, total: number) => void; stop: () => void } {
+  let bar: SingleBar | undefined;
+  return {
+    update(done, total) {
+      if (total === 0) return;
+      if (!bar) {
+        bar = new SingleBar({
+          format: 'Loading corpus [{bar}] {percentage}% | {value}/{total} passages | {duration}s',
+          stream: process.stderr,
+          noTTYOutput: true,
+          notTTYSchedule: 2000,
+          hideCursor: true,
+        });
+        bar.start(total, done);
+      } else bar.update(done);
+    },
+    stop() {
+      bar?.stop();
+    },
+  };
+}
+
+function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+async function start(config: Config, logger: Logger): Promise<void> {
+  const db: Database = await openDatabase(config);
+  let servers: http.Server[] = [];
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      for (const s of servers) s.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await Promise.all(servers.map(close));
+    await db.close(); // also releases the embedded database's lock
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    const applied = await migrate(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    const bar = progressBar();
+    const loaded = await loadCorpus(db, { onProgress: bar.update });
+    bar.stop();
+    if (loaded.loaded.length > 0) logger.info({ imports: loaded.loaded, counts: await passageCounts(db) }, 'corpus loaded');
+    await warmUpSearch(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  if (stopping) return;
+
+  const app = createApp({ config, db, logger });
+  const ports = config.knowledgePort === 0 ? [config.port] : [config.port, config.knowledgePort];
+  servers = ports.map(() => http.createServer(app));
+  const bound = await Promise.all(servers.map((s, i) => listen(s, ports[i] ?? 0)));
+  const urls = bound.map((port) => `http://localhost:${port}`);
+  logger.info(
+    {
+      urls,
+      publicOrigin: config.publicOrigin,
+      database: db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
+      coldStartMs: Math.round(process.uptime() * 1000),
+    },
+    `listening on ${urls.join(' and ')}`,
+  );
+}
+
+/** Entry point: config → lock + database → migrations → corpus → warm-up → listen. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  try {
+    await start(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      logger.fatal({ err: error }, 'start-up failed');
+    }
+    process.exit(1);
+  }
+}
+
+void main();

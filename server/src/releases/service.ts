@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTES, type RemoteEntry, type RemoteName } from '@kb/contracts';
+
+/** The workspace folder of each remote (under `WEB_ROOT`). */
+export const REMOTE_WORKSPACES: Readonly<Record<RemoteName, string>> = {
+  knowledge: 'remote-knowledge',
+  assistant: 'remote-assistant',
+  forms: 'remote-forms',
+};
+
+/** A remote's build found on disk. */
+export interface RemoteBuild {
+  name: RemoteName;
+  /** `<package version>-<8 hex>` from `dist/release.json`. */
+  version: string;
+  /** Absolute `dist/` folder. */
+  dir: string;
+}
+
+/** `<package version>-<8 hex>`: a semver-like version (letters, digits, `.+-`) and the 8-hex input hash. */
+const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,60}-[0-9a-f]{8}$/;
+
+function isRemoteName(value: unknown): value is RemoteName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(REMOTES, value);
+}
+
+/**
+ * The current build of one remote: `<WEB_ROOT>/<workspace>/dist/release.json`
+ * (`{ name, version }`) with its `mf-manifest.json` beside it. Read from disk on every call
+ * (a rebuild is picked up at once).
+ *
+ * @returns undefined when there is no build, or its release.json is malformed or names another remote
+ */
+export async function currentBuild(webRoot: string, name: RemoteName): Promise<RemoteBuild | undefined> {
+  const dir = path.join(webRoot, REMOTE_WORKSPACES[name], 'dist');
+  try {
+    const release = JSON.parse(await fs.readFile(path.join(dir, 'release.json'), 'utf8')) as unknown;
+    if (typeof release !== 'object' || release === null) return undefined;
+    const { name: releaseName, version } = release as { name?: unknown; version?: unknown };
+    if (releaseName !== name || typeof version !== 'string' || !VERSION.test(version)) return undefined;
+    await fs.access(path.join(dir, 'mf-manifest.json'));
+    return { name, version, dir };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The current builds of every remote that has one, in the contract's order. */
+export async function currentBuilds(webRoot: string): Promise<RemoteBuild[]> {
+  const names = Object.keys(REMOTES).filter(isRemoteName);
+  const builds = await Promise.all(names.map((name) => currentBuild(webRoot, name)));
+  return builds.filter((b): b is RemoteBuild => b !== undefined);
+}
+
+/** Site-relative URL of a release's manifest. */
+export function manifestUrl(build: Pick<RemoteBuild, 'name' | 'version'>): string {
+  return `/remotes/${build.name}/${build.version}/mf-manifest.json`;
+}
+
+/** The `/remotes.json` entries of the given builds. */
+export function remoteEntries(builds: readonly RemoteBuild[]): RemoteEntry[] {
+  return builds.map((b) => ({ name: b.name, version: b.version, entry: manifestUrl(b) }));
+}
+
+export { isRemoteName };

@@ -1,0 +1,72 @@
+import { Router } from 'express';
+import type { Queryable } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import { isStorableText } from '../http/guards.js';
+import { search, type SearchParams } from './service.js';
+
+/** Longest search query (characters, after trimming). */
+export const MAX_QUERY_CHARS = 200;
+/** Largest page. */
+export const MAX_LIMIT = 50;
+/** Default page size. */
+export const DEFAULT_LIMIT = 10;
+/** Deepest offset served (a search results page, not an export). */
+export const MAX_OFFSET = 10_000;
+
+const SOURCE_ID = /^[a-z0-9-]{1,40}$/;
+const LANG = /^[a-z]{2,3}$/;
+
+function single(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new HttpError(400, `${name} must be given once, as text`);
+  return value;
+}
+
+function integer(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new HttpError(400, `${name} must be a whole number between ${min} and ${max}`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new HttpError(400, `${name} must be a whole number between ${min} and ${max}`);
+  return n;
+}
+
+/**
+ * Validates the query string of `GET /api/search`.
+ *
+ * @param query `req.query`: `q` (1–200 characters after trimming), `lang` (`all` default, or a
+ *   2–3 letter code), `source` (a catalog id), `limit` (1–50, default 10), `offset` (≥ 0)
+ * @throws HttpError 400 naming the parameter
+ */
+export function parseSearchParams(query: Record<string, unknown>): SearchParams {
+  const q = (single(query, 'q') ?? '').trim();
+  if (q.length === 0) throw new HttpError(400, 'q is required');
+  if (q.length > MAX_QUERY_CHARS) throw new HttpError(400, `q must be at most ${MAX_QUERY_CHARS} characters`);
+  if (!isStorableText(q)) throw new HttpError(400, 'q contains characters that are not allowed');
+  const lang = single(query, 'lang') ?? 'all';
+  if (lang !== 'all' && !LANG.test(lang)) throw new HttpError(400, 'lang must be "all" or a language code like "en"');
+  const source = single(query, 'source');
+  if (source !== undefined && source !== '' && !SOURCE_ID.test(source)) {
+    throw new HttpError(400, 'source must be a source id like "quran"');
+  }
+  return {
+    q,
+    lang,
+    source: source === '' ? undefined : source,
+    limit: integer(single(query, 'limit'), 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT),
+    offset: integer(single(query, 'offset'), 'offset', 0, 0, MAX_OFFSET),
+  };
+}
+
+/**
+ * `GET /api/search?q=&lang=&source=&limit=&offset=` → `SearchResponse` (see `service.ts`);
+ * mount at `/api/search`. Invalid parameters → 400 through the API error middleware.
+ */
+export function searchRouter(db: Queryable): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    const params = parseSearchParams(req.query as Record<string, unknown>);
+    res.set('Cache-Control', 'no-store').json(await search(db, params));
+  });
+  return router;
+}

@@ -1,0 +1,109 @@
+import type { SearchHit, SearchResponse } from '@kb/contracts';
+import type { Queryable } from '../db/database.js';
+import { indexForms, words, type WordSpan } from '../corpus/normalize.js';
+import { highlight } from './highlight.js';
+import { queryTerms, type QueryTerm } from './query.js';
+import {
+  matchingWords,
+  passageLanguages,
+  rankPassages,
+  termStats,
+  type RankedPassage,
+  type WordForms,
+} from './repository.js';
+
+/** Validated parameters of a search. */
+export interface SearchParams {
+  /** The query, trimmed, 1–200 characters. */
+  q: string;
+  /** Passage language (`en`, `tr`, `ar`, …) or `all`. */
+  lang: string;
+  /** Catalog source id, or undefined for every source. */
+  source?: string;
+  /** Hits per page, 1–50. */
+  limit: number;
+  /** Hits skipped, ≥ 0. */
+  offset: number;
+}
+
+/**
+ * The passages' HTML highlights: each word of a passage (in its indexed form) is checked
+ * against the query's terms by the database, and the matching ones are wrapped in `<mark>`.
+ *
+ * @returns one HTML string per passage, in order
+ */
+export async function highlightPassages(
+  db: Queryable,
+  terms: readonly QueryTerm[],
+  passages: readonly { lang: string; text: string }[],
+): Promise<string[]> {
+  const spans: WordSpan[][] = passages.map((p) => words(p.text));
+  const keyOf = (lang: string, span: WordSpan): string => `${lang}\u0000${span.word}`;
+  const unique = new Map<string, WordForms>();
+  passages.forEach((p, i) => {
+    for (const span of spans[i] ?? []) {
+      const key = keyOf(p.lang, span);
+      if (!unique.has(key)) unique.set(key, { lang: p.lang, ...indexForms(p.lang, span.word) });
+    }
+  });
+  const keys = [...unique.keys()];
+  const matched = await matchingWords(db, terms, [...unique.values()]);
+  const matchedKeys = new Set([...matched].map((i) => keys[i]));
+  return passages.map((p, i) =>
+    highlight(
+      p.text,
+      (spans[i] ?? []).filter((span) => matchedKeys.has(keyOf(p.lang, span))),
+    ),
+  );
+}
+
+/** Relevance as reported: distinct terms matched, plus `ts_rank_cd` squashed below 1 (so the order of scores is the order of hits). */
+function score(passage: RankedPassage): number {
+  return Math.round((passage.matchedCount + passage.rank / (1 + passage.rank)) * 10_000) / 10_000;
+}
+
+/**
+ * Full-text search over the passages: the query's distinct terms are OR-matched (a
+ * natural-language question would match nothing under AND) and passages matching more of them
+ * come first, then by `ts_rank_cd`. A query made only of stopwords is searched with them.
+ *
+ * @returns `{ query, total, hits }`, hits with HTML-safe highlights and `url: null` (no reading page yet)
+ * @throws on a database error
+ */
+export async function search(db: Queryable, params: SearchParams): Promise<SearchResponse> {
+  const langs = params.lang === 'all' ? await passageLanguages(db) : [params.lang];
+  let terms = queryTerms(params.q, langs);
+  if (terms.length === 0) terms = queryTerms(params.q, langs, { keepStopwords: true });
+  if (terms.length === 0) return { query: params.q, total: 0, hits: [] };
+  const scope = { lang: params.lang === 'all' ? undefined : params.lang, source: params.source };
+  const stats = await termStats(db, terms, scope);
+  if (stats.total === 0) return { query: params.q, total: 0, hits: [] };
+  const ranked = await rankPassages(db, terms, scope, {
+    order: 'terms',
+    limit: params.limit,
+    offset: params.offset,
+  });
+  const highlights = await highlightPassages(db, terms, ranked);
+  const hits: SearchHit[] = ranked.map((p, i) => ({
+    id: p.id,
+    source: p.source,
+    ref: p.ref,
+    lang: p.lang,
+    text: p.text,
+    highlight: highlights[i] ?? '',
+    score: score(p),
+    url: null,
+  }));
+  return { query: params.q, total: stats.total, hits };
+}
+
+/**
+ * Runs a search in each language so that a fresh PGlite has compiled its query paths before
+ * the first visitor (its first queries are slow).
+ */
+export async function warmUpSearch(db: Queryable): Promise<void> {
+  const samples: Record<string, string> = { en: 'mercy patience', tr: 'sabır rahmet', ar: 'الرحمن' };
+  for (const lang of await passageLanguages(db)) {
+    await search(db, { q: samples[lang] ?? 'a', lang, limit: 10, offset: 0 });
+  }
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Router, type Request, type Response } from 'express';
+import { isShellRoute } from '@kb/contracts';
+import { assetNotFound, isHashedFile, NO_CACHE, staticFiles } from './static.js';
+
+/** Paths that only ever name files: a miss there is a plain 404, not the shell's page. */
+const ASSET_PREFIXES = ['/static/', '/assistant/', '/remotes/', '/api/'];
+
+function looksLikeAsset(pathname: string): boolean {
+  if (ASSET_PREFIXES.some((p) => pathname.startsWith(p))) return true;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return last.includes('.');
+}
+
+async function sendShell(res: Response, indexFile: string, status: number): Promise<void> {
+  let html: Buffer;
+  try {
+    html = await fs.readFile(indexFile);
+  } catch {
+    res
+      .status(503)
+      .type('text/plain')
+      .set('Cache-Control', 'no-store')
+      .send('The site has not been built yet: run `npm run build`.');
+    return;
+  }
+  res.status(status).type('html').set('Cache-Control', NO_CACHE).send(html);
+}
+
+/**
+ * The front-end builds under `webRoot`:
+ * - `/assistant/…` → `remote-assistant/dist/assistant/` (the assistant frame app; `index.html` no-cache);
+ * - `/static/…` → `shell/dist/static/` (content-hashed: immutable), other `shell/dist/*` files no-cache;
+ * - every shell route (`isShellRoute`) → `shell/dist/index.html`, 200, no-cache; any other GET
+ *   path that is not a file → the same page with status 404 (the shell renders its 404 screen);
+ *   a missing file → plain 404. Without a shell build, pages get 503 with a hint.
+ */
+export function webRouter(webRoot: string): Router {
+  const shellDir = path.join(webRoot, 'shell', 'dist');
+  const indexFile = path.join(shellDir, 'index.html');
+  const router = Router();
+
+  router.use((req, res, next) => {
+    // Relative URLs in the frame's page resolve against /assistant/, so the folder needs its slash.
+    if (req.path !== '/assistant' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const query = req.originalUrl.indexOf('?');
+    res.redirect(301, `/assistant/${query >= 0 ? req.originalUrl.slice(query) : ''}`);
+  });
+  router.use(
+    '/assistant',
+    staticFiles(path.join(webRoot, 'remote-assistant', 'dist', 'assistant'), isHashedFile, true),
+    assetNotFound,
+  );
+  router.use('/static', staticFiles(path.join(shellDir, 'static'), () => true), assetNotFound);
+  router.use(staticFiles(shellDir, isHashedFile));
+  router.use(async (req: Request, res: Response, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (looksLikeAsset(req.path)) return assetNotFound(req, res, next);
+    await sendShell(res, indexFile, isShellRoute(req.path) ? 200 : 404);
+  });
+  return router;
+}
