@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ASSISTANT_FRAME_PATH, languageBus, type Lang } from '@kb/contracts';
+import SearchPage from './SearchPage';
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderSearch(url: string) {
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/search" element={<SearchPage />} />
+        <Route path="/" element={<p>Home page</p>} />
+      </Routes>
+      <Location />
+    </MemoryRouter>,
+  );
+}
+
+function mockViewport(narrow: boolean) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: narrow && query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
+  });
+}
+
+beforeEach(() => {
+  languageBus.publish('en');
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'matchMedia');
+});
+
+describe('SearchPage without q', () => {
+  it('shows the header, a disabled Detailed Search button and the Empty message', () => {
+    renderSearch('/search');
+    expect(screen.getByRole('link', { name: /Knowledge Base/ })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('searchbox', { name: 'Search the sources' })).toHaveAttribute(
+      'placeholder',
+      'Search the Quran, hadith and other sources…',
+    );
+    expect(screen.getByRole('button', { name: 'Detailed Search' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Empty' })).toBeInTheDocument();
+    expect(screen.getByText('Empty').closest('[data-remote-version]')).toHaveAttribute('data-remote-version', 'dev');
+    expect(screen.queryByTitle('AI assistant')).not.toBeInTheDocument();
+  });
+
+  it('uses the shorter placeholder under 768 px', () => {
+    mockViewport(true);
+    renderSearch('/search');
+    expect(screen.getByRole('searchbox')).toHaveAttribute('placeholder', 'Search sources…');
+  });
+
+  it('navigates to /search?q=<trimmed> on a non-blank submit and does nothing on a blank one', async () => {
+    const user = userEvent.setup();
+    renderSearch('/search');
+    const box = screen.getByRole('searchbox');
+    await user.type(box, '    {Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/search$/);
+    await user.clear(box);
+    await user.type(box, '  sabır ve namaz {Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/search?q=sab%C4%B1r%20ve%20namaz');
+    expect(screen.getByTitle('AI assistant')).toBeInTheDocument();
+  });
+
+  it('asks the shell for a language with the TR/EN toggle and follows the bus', async () => {
+    const user = userEvent.setup();
+    const requested: Lang[] = [];
+    const stop = languageBus.onRequest((lang) => requested.push(lang));
+    renderSearch('/search');
+    const group = screen.getByRole('group', { name: 'Language' });
+    expect(group).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'TR' }));
+    expect(requested).toEqual(['tr']);
+    // Only the shell publishes; until it does, nothing changes.
+    expect(screen.getByRole('heading', { name: 'Empty' })).toBeInTheDocument();
+    act(() => languageBus.publish('tr'));
+    expect(screen.getByRole('heading', { name: 'Boş' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Detaylı Arama' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'TR' })).toHaveAttribute('aria-pressed', 'true');
+    stop();
+  });
+});
+
+describe('SearchPage with q', () => {
+  it('shows the full-screen frame and sends it the language and q', () => {
+    renderSearch('/search?q=mercy');
+    const iframe = screen.getByTitle<HTMLIFrameElement>('AI assistant');
+    expect(iframe).toHaveAttribute('src', `${ASSISTANT_FRAME_PATH}?lang=en`);
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    const frameWindow = iframe.contentWindow;
+    if (!frameWindow) throw new Error('the iframe has no window');
+    const post = jest.spyOn(frameWindow, 'postMessage').mockImplementation(() => undefined);
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'ready' }, origin: window.location.origin, source: frameWindow }),
+      );
+    });
+    expect(post.mock.calls).toEqual([
+      [{ type: 'language', lang: 'en' }, window.location.origin],
+      [{ type: 'ask', query: 'mercy' }, window.location.origin],
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+import styled from 'styled-components';
+import { useSearchParams } from 'react-router-dom';
+import { useLanguage } from '@kb/contracts';
+import { AssistantFrame } from '../shared/AssistantFrame';
+import { REMOTE_VERSION } from '../shared/remoteVersion';
+import { colors, fonts } from '../shared/theme';
+import { searchMessages } from './messages';
+import { SearchHeader } from './SearchHeader';
+
+const Root = styled.div`
+  min-height: 100vh;
+  min-height: 100dvh;
+  background: ${colors.page};
+  color: ${colors.ink};
+  font-family: ${fonts.body};
+`;
+
+const Empty = styled.main`
+  display: grid;
+  place-items: center;
+  align-content: center;
+  gap: 8px;
+  padding: 64px 16px;
+  text-align: center;
+  h1 {
+    margin: 0;
+    font-size: 1.5rem;
+  }
+  p {
+    margin: 0;
+    color: ${colors.muted};
+  }
+`;
+
+/**
+ * The `/search` screen (federated as `./SearchPage`). With `q` in the URL: the assistant
+ * frame filling the viewport, sent the language and `q` (and `source`, when present). Without
+ * `q`: the search header and an empty state. No props.
+ */
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const lang = useLanguage();
+  const t = searchMessages[lang];
+  const query = params.get('q')?.trim() ?? '';
+
+  if (query.length > 0) {
+    return (
+      <Root data-remote-version={REMOTE_VERSION}>
+        <AssistantFrame fit="viewport" query={query} source={params.get('source')} />
+      </Root>
+    );
+  }
+  return (
+    <Root data-remote-version={REMOTE_VERSION}>
+      <SearchHeader />
+      <Empty>
+        <h1>{t.emptyTitle}</h1>
+        <p>{t.emptyHint}</p>
+      </Empty>
+    </Root>
+  );
+}
