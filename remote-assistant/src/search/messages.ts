@@ -17,7 +17,7 @@ export const searchMessages = defineMessages(
     emptyHint: 'Type a question above to search the sources.',
   },
   {
-    siteName: 'Bilgi Bankası',
+    siteName: 'Bilgi Tabanı',
     home: 'Ana sayfa',
     searchLabel: 'Kaynaklarda ara',
     placeholder: "Kur'an-ı Kerim, hadis ve diğer kaynaklarda arayın…",
