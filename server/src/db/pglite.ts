@@ -18,17 +18,31 @@ function queryable(target: PGliteLike): Queryable {
   };
 }
 
+/** Options of {@link openPGlite}. */
+export interface PGliteOptions {
+  /** Called once after the database is closed (to release the folder's lock). */
+  onClose?: () => void;
+  /**
+   * The PGlite class to use (default: the package's). Tests pass one loaded by Node's own
+   * loader: PGlite `import()`s Node built-ins at start-up, which jest's sandbox cannot serve.
+   */
+  PGlite?: typeof PGlite;
+}
+
 /**
- * Opens an embedded PGlite database.
+ * Opens an embedded PGlite database (PostgreSQL 18 in WASM; the first start in a new folder
+ * runs initdb, a few seconds).
  *
  * PGlite is single-process: the caller must hold the data folder's lock (see `lock.ts`)
- * before opening a folder; `onClose` runs after the database is closed (to release it).
+ * before opening a folder.
  *
  * @param dataDir folder of the database files, created when missing; `undefined` = in memory
- * @param onClose called once after closing
+ * @throws when the folder cannot be opened
  */
-export async function openPGlite(dataDir: string | undefined, onClose: () => void = () => undefined): Promise<Database> {
-  const pg = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+export async function openPGlite(dataDir: string | undefined, options: PGliteOptions = {}): Promise<Database> {
+  const Engine = options.PGlite ?? PGlite;
+  const onClose = options.onClose ?? ((): void => undefined);
+  const pg = dataDir === undefined ? new Engine() : new Engine(dataDir);
   await pg.waitReady;
   let closed = false;
   return {

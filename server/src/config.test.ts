@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { ConfigError, knowledgeOrigin, loadConfig, siteOrigins } from './config';
+
+describe('loadConfig', () => {
+  it('has defaults', () => {
+    const config = loadConfig({}, '/srv/kb');
+    expect(config).toMatchObject({
+      port: 3000,
+      knowledgePort: 7860,
+      dataDir: '/srv/kb/data',
+      databaseUrl: undefined,
+      publicOrigin: 'http://localhost:3000',
+      trustProxy: false,
+      rateLimits: { formsPerMinute: 20, askPerMinute: 120, readPerMinute: 600 },
+      logLevel: 'info',
+    });
+    expect(config.webRoot).toBe(path.resolve(__dirname, '..', '..'));
+    expect(knowledgeOrigin(config)).toBe('http://localhost:7860');
+  });
+
+  it('turns the second listener off with PORT=0 unless asked for', () => {
+    expect(loadConfig({ PORT: '0' }).knowledgePort).toBe(0);
+    expect(loadConfig({ PORT: '0', KNOWLEDGE_PORT: '7000' }).knowledgePort).toBe(7000);
+    expect(loadConfig({ KNOWLEDGE_PORT: '0' }).knowledgePort).toBe(0);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        KNOWLEDGE_PORT: '8081',
+        DATA_DIR: 'var/kb',
+        DATABASE_URL: 'postgres://kb@db/kb',
+        PUBLIC_ORIGIN: 'https://kb.example.org/',
+        KNOWLEDGE_APP_ORIGIN: 'https://knowledge.example.org',
+        TRUST_PROXY: '1',
+        RATE_LIMIT_FORMS_PER_MINUTE: '5',
+        RATE_LIMIT_ASK_PER_MINUTE: '6',
+        RATE_LIMIT_READ_PER_MINUTE: '7',
+        LOG_LEVEL: 'warn',
+        WEB_ROOT: '/opt/web',
+      },
+      '/srv',
+    );
+    expect(config).toEqual({
+      port: 8080,
+      knowledgePort: 8081,
+      dataDir: '/srv/var/kb',
+      databaseUrl: 'postgres://kb@db/kb',
+      publicOrigin: 'https://kb.example.org',
+      knowledgeAppOrigin: 'https://knowledge.example.org',
+      trustProxy: 1,
+      rateLimits: { formsPerMinute: 5, askPerMinute: 6, readPerMinute: 7 },
+      logLevel: 'warn',
+      webRoot: '/opt/web',
+    });
+    expect([...siteOrigins(config)]).toEqual(
+      expect.arrayContaining(['https://kb.example.org', 'http://localhost:8080', 'https://knowledge.example.org']),
+    );
+  });
+
+  it('derives the knowledge origin by swapping the port, as the spec does', () => {
+    const config = loadConfig({ PUBLIC_ORIGIN: 'http://kb.lan:3000' });
+    expect(knowledgeOrigin(config)).toBe('http://kb.lan:7860');
+    expect(knowledgeOrigin(loadConfig({ PUBLIC_ORIGIN: 'https://kb.example.org' }))).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ PORT: '3000', KNOWLEDGE_PORT: '3000' }, /KNOWLEDGE_PORT must differ from PORT/],
+    [{ PUBLIC_ORIGIN: 'kb.example.org' }, /PUBLIC_ORIGIN must be an origin/],
+    [{ PUBLIC_ORIGIN: 'https://kb.example.org/path' }, /origin only/],
+    [{ PUBLIC_ORIGIN: 'ftp://kb.example.org' }, /http or https/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ RATE_LIMIT_ASK_PER_MINUTE: '0' }, /RATE_LIMIT_ASK_PER_MINUTE must be between/],
+    [{ TRUST_PROXY: '$(rm -rf)' }, /TRUST_PROXY/],
+  ])('rejects %p', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import { Module } from 'node:module';
+import { openPGlite } from '../db/pglite.js';
+import { openPostgres } from '../db/postgres.js';
+import { migrate } from '../db/migrate.js';
+import type { Database } from '../db/database.js';
+import { loadCorpus, type LoadOptions } from '../corpus/service.js';
+
+/**
+ * Test databases. Every suite that touches the database runs once per available backend with
+ * `describe.each(testBackends)`: an in-memory PGlite always, and a PostgreSQL server when
+ * `TEST_DATABASE_URL` is set — in a schema of its own (`kb_test_<random>`, first on every
+ * pooled connection's `search_path`), dropped with everything in it afterwards.
+ */
+export interface TestBackend {
+  name: 'pglite' | 'postgres';
+  /** A fresh, empty database (no migrations). */
+  open(): Promise<Database>;
+}
+
+type PGliteClass = typeof import('@electric-sql/pglite').PGlite;
+
+/**
+ * The PGlite class loaded by Node's own module loader rather than jest's sandbox: PGlite
+ * `import()`s Node built-ins at start-up, which jest only serves with
+ * `--experimental-vm-modules`. Pass it to `openPGlite`/`openDatabase` in tests.
+ */
+export function nativePGlite(): PGliteClass {
+  const loader = Module as unknown as { _load(request: string, parent: null, isMain: boolean): unknown };
+  const pkg = loader._load(require.resolve('@electric-sql/pglite'), null, false) as { PGlite: PGliteClass };
+  return pkg.PGlite;
+}
+
+const pglite: TestBackend = { name: 'pglite', open: () => openPGlite(undefined, { PGlite: nativePGlite() }) };
+
+function postgres(url: string): TestBackend {
+  return {
+    name: 'postgres',
+    async open(): Promise<Database> {
+      const schema = `kb_test_${crypto.randomBytes(6).toString('hex')}`;
+      const admin = openPostgres({ connectionString: url, max: 1 });
+      try {
+        await admin.exec(`CREATE SCHEMA ${schema}`);
+      } finally {
+        await admin.close();
+      }
+      const db = openPostgres({ connectionString: url, schema, max: 4 });
+      return {
+        ...db,
+        async close(): Promise<void> {
+          await db.close();
+          const cleanup = openPostgres({ connectionString: url, max: 1 });
+          try {
+            await cleanup.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+          } finally {
+            await cleanup.close();
+          }
+        },
+      };
+    },
+  };
+}
+
+/** The backends this run exercises: PGlite, plus PostgreSQL when `TEST_DATABASE_URL` is set. */
+export const testBackends: readonly TestBackend[] = process.env.TEST_DATABASE_URL
+  ? [pglite, postgres(process.env.TEST_DATABASE_URL)]
+  : [pglite];
+
+/**
+ * A fresh database with the migrations applied and, unless `corpus` is false, the corpus
+ * loaded (all of it, or the surahs given). Close it in `afterAll`.
+ */
+export async function openTestDatabase(
+  backend: TestBackend,
+  corpus: false | Pick<LoadOptions, 'surahs'> = {},
+): Promise<Database> {
+  const db = await backend.open();
+  try {
+    await migrate(db);
+    if (corpus !== false) await loadCorpus(db, corpus);
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** A database for tests that must not touch one: every call rejects. */
+export function noDatabase(): Database {
+  const fail = (): Promise<never> => Promise.reject(new Error('no database in this test'));
+  return { kind: 'pglite', query: fail, exec: fail, transaction: fail, close: () => Promise.resolve() };
+}
