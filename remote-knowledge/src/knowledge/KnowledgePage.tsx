@@ -18,6 +18,13 @@ import { countByCategory, filterSources } from './utils/filterSources';
 const INERT_SOURCES: ReadonlySet<string> = new Set(['quran-arabic']);
 
 const Page = styled.section`
+  /* The remote does not rely on the host's global reset for its own layout. */
+  &,
+  & *,
+  & *::before,
+  & *::after {
+    box-sizing: border-box;
+  }
   max-width: 80rem;
   margin: 0 auto;
   padding: 3rem 1rem 4rem;
