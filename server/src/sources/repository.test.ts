@@ -1,0 +1,67 @@
+import request from 'supertest';
+import type { Express } from 'express';
+import type { SourcesResponse } from '@kb/contracts';
+import type { Database } from '../db/database';
+import { openTestDatabase, testBackends } from '../testing/databases';
+import { testApp } from '../testing/app';
+import { countIndexedPassages } from './repository';
+
+describe.each(testBackends)('indexed passages per source ($name)', (backend) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase(backend, false);
+  }, 120_000);
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('counts the passages of each source over all languages', async () => {
+    expect(await countIndexedPassages(db)).toEqual(new Map());
+    const insert = (source: string, lang: string, ref: string): Promise<unknown> =>
+      db.query(
+        `INSERT INTO passages (id, source, lang, ref, position, text, norm, translator)
+         VALUES ($1, $2, $3, $4, 1, 'text', 'text', 'test')`,
+        [`${source}:${lang}:${ref}`, source, lang, ref],
+      );
+    await insert('quran', 'en', '1:1');
+    await insert('quran', 'tr', '1:1');
+    await insert('quran-arabic', 'ar', '1:1');
+    expect(await countIndexedPassages(db)).toEqual(
+      new Map([
+        ['quran', 2],
+        ['quran-arabic', 1],
+      ]),
+    );
+  });
+});
+
+describe.each(testBackends)('GET /api/sources in the app ($name)', (backend) => {
+  let db: Database;
+  let app: Express;
+  beforeAll(async () => {
+    // Al-Fatiha only: 7 verses in each imported language.
+    db = await openTestDatabase(backend, { surahs: [1] });
+    app = testApp(db);
+  }, 120_000);
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('reports what the corpus loader indexed: available with passages, coming soon without', async () => {
+    const res = await request(app).get('/api/sources?lang=en');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const byId = new Map((res.body as SourcesResponse).sources.map((s) => [s.id, s]));
+    expect(byId.size).toBe(10);
+    expect(byId.get('quran')).toMatchObject({ status: 'available', indexedPassages: 14 });
+    expect(byId.get('quran-arabic')).toMatchObject({ status: 'available', indexedPassages: 7 });
+    expect(byId.get('sizinti')).toMatchObject({ status: 'coming-soon', indexedPassages: 0 });
+  });
+
+  it("answers a bad lang with the API's error shape", async () => {
+    const res = await request(app).get('/api/sources?lang=fr');
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ success: false, error: expect.any(String) });
+  });
+});
