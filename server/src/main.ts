@@ -91,7 +91,14 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const app = createApp({ config, db, logger });
   const ports = config.knowledgePort === 0 ? [config.port] : [config.port, config.knowledgePort];
   servers = ports.map(() => http.createServer(app));
-  const bound = await Promise.all(servers.map((s, i) => listen(s, ports[i] ?? 0)));
+  let bound: number[];
+  try {
+    bound = await Promise.all(servers.map((s, i) => listen(s, ports[i] ?? 0)));
+  } catch (error) {
+    await Promise.all(servers.filter((s) => s.listening).map(close));
+    await db.close();
+    throw error;
+  }
   const urls = bound.map((port) => `http://localhost:${port}`);
   logger.info(
     {

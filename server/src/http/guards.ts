@@ -62,5 +62,5 @@ export function onReads(handler: RequestHandler): RequestHandler {
 
 /** True when `value` is text that can be stored: no NUL and no lone UTF-16 surrogate. */
 export function isStorableText(value: string): boolean {
-  return !/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+  return !value.includes('\u0000') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 }
