@@ -1,4 +1,5 @@
-import { isLang, isSourceCategory, type KnowledgeSource, type Lang, type SourcesResponse } from '@kb/contracts';
+import { isLang, type KnowledgeSource, type Lang, type SourcesResponse } from '@kb/contracts';
+import { isCategory } from '../categories';
 
 /** How long the catalog request may take before the screen shows its error state (ms). */
 export const SOURCES_TIMEOUT_MS = 10_000;
@@ -19,7 +20,7 @@ function isKnowledgeSource(value: unknown): value is KnowledgeSource {
     typeof s.id === 'string' &&
     typeof s.title === 'string' &&
     typeof s.description === 'string' &&
-    isSourceCategory(s.category) &&
+    isCategory(s.category) &&
     typeof s.icon === 'string' &&
     (s.status === 'available' || s.status === 'coming-soon') &&
     typeof s.sourceCount === 'string' &&

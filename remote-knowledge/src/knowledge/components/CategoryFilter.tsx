@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { SOURCE_CATEGORIES, type SourceCategory } from '@kb/contracts';
+import type { SourceCategory } from '@kb/contracts';
+import { CATEGORIES } from '../categories';
 import { useMessages, type KnowledgeMessages } from '../messages';
 import { colors, focusRing } from '../theme';
 
@@ -71,7 +72,7 @@ export function CategoryFilter({ value, counts, onChange }: CategoryFilterProps)
       <Chip type="button" aria-pressed={value === null} onClick={() => onChange(null)}>
         {t.allCategories}
       </Chip>
-      {SOURCE_CATEGORIES.map((category) => (
+      {CATEGORIES.map((category) => (
         <Chip
           key={category}
           type="button"
