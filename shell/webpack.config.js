@@ -31,6 +31,8 @@ module.exports = (_env, argv) => {
         shared: sharedScope(),
         // An unreachable remote must not block the shell's own shared modules.
         shareStrategy: 'loaded-first',
+        // The host exposes nothing, so it publishes no manifest.
+        manifest: false,
         dts: false,
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
