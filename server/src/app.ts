@@ -14,6 +14,7 @@ import { searchRouter } from './search/routes.js';
 import { countIndexedPassages } from './sources/repository.js';
 import { sourcesRouter } from './sources/routes.js';
 import { webRouter } from './web/routes.js';
+import { crawlerRouter, siteRouter } from './site/routes.js';
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -37,6 +38,7 @@ function apiRouter({ config, db, logger }: AppDeps): Router {
   api.use('/search', searchRouter(db));
   api.use('/ask', askRouter(db));
   api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db) }));
+  api.use('/site', siteRouter(config.site));
   api.use(apiNotFound);
   api.use(apiErrorHandler(logger));
   return api;
@@ -107,6 +109,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRouter(db));
   app.use('/api', apiRouter(deps));
+  app.use(crawlerRouter(config.publicOrigin));
   app.use(releasesRouter(config.webRoot));
   app.use(webRouter(config.webRoot));
   app.use(siteErrorHandler(logger));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, knowledgeOrigin, loadConfig, siteOrigins } from './config';
+import { SITE_INFO_DEFAULTS } from './site/info';
 
 describe('loadConfig', () => {
   it('has defaults', () => {
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
       trustProxy: 1,
       rateLimits: { formsPerMinute: 5, askPerMinute: 6, readPerMinute: 7 },
       logLevel: 'warn',
+      site: { ...SITE_INFO_DEFAULTS, knowledgeAppOrigin: 'https://knowledge.example.org' },
       webRoot: '/opt/web',
     });
     expect([...siteOrigins(config)]).toEqual(

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { SiteInfo } from '@kb/contracts';
+import { loadSiteInfo } from './site/info.js';
 
 /** Value of Express's `trust proxy` setting (see https://expressjs.com/en/guide/behind-proxies.html). */
 export type TrustProxy = boolean | number | string;
@@ -26,6 +28,8 @@ export interface Config {
   /** Requests per minute and client IP, per route group. */
   rateLimits: { formsPerMinute: number; askPerMinute: number; readPerMinute: number };
   logLevel: LogLevel;
+  /** Public facts for the About page and footer (`SITE_*` variables; see `site/info.ts`). */
+  site: SiteInfo;
   /** Absolute folder holding the front-end workspaces' `dist/` folders (`WEB_ROOT`, default: the repository root). */
   webRoot: string;
 }
@@ -118,6 +122,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       readPerMinute: integer(env, 'RATE_LIMIT_READ_PER_MINUTE', 600, 1, 1_000_000),
     },
     logLevel: rawLevel as LogLevel,
+    site: loadSiteInfo(env, knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined),
     // config.ts sits in server/src or server/dist: the repository root is two levels up.
     webRoot: path.resolve(cwd, value(env, 'WEB_ROOT') ?? path.resolve(__dirname, '..', '..')),
   };

@@ -5,6 +5,7 @@ import { LANGS, useLanguage, type Lang } from '@kb/contracts';
 import { useMessages } from '../i18n/messages';
 import { setLanguage } from '../language/shellLanguage';
 import { colors, MOBILE_BREAKPOINT_PX, NAVBAR_HEIGHT_PX } from '../styles/theme';
+import { useSiteInfo } from '../site/siteInfo';
 import { chatHref } from './knowledgeOrigin';
 
 const mobile = `@media (max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
@@ -163,7 +164,8 @@ export function Navbar(): ReactNode {
     setOpenAt(value ? location.key : null);
   };
   const navId = useId();
-  const chat = chatHref(window.location, lang);
+  const site = useSiteInfo();
+  const chat = chatHref(window.location, lang, site.status === 'ready' ? site.info.knowledgeAppOrigin : null);
 
   useEffect(() => {
     if (!open) return undefined;

@@ -1,0 +1,70 @@
+import type { SiteInfo } from '@kb/contracts';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The site's public, deployment-specific facts shown on the About page and in the footer.
+ * The specification withholds the real names, addresses, e-mails and phone, so every default
+ * is a plainly fictitious example (`example.org`, a 000 phone number); an operator sets the
+ * real ones with these environment variables:
+ *
+ * | variable | meaning |
+ * |---|---|
+ * | `SITE_OWNER_NAME`, `SITE_OWNER_ADDRESS`, `SITE_OWNER_EMAIL` | the institute that runs the project |
+ * | `SITE_BUILDER_NAME`, `SITE_BUILDER_ADDRESS`, `SITE_BUILDER_EMAIL`, `SITE_BUILDER_PHONE` | the company that builds it |
+ * | `SITE_CONTACT_EMAIL` | the footer's contact address |
+ *
+ * Addresses separate their lines with `|` (`Street 1|34000 Istanbul|Türkiye`).
+ */
+export const SITE_INFO_DEFAULTS: SiteInfo = {
+  owner: {
+    name: 'Example Knowledge Institute',
+    address: ['Example Street 1', '34000 Istanbul', 'Türkiye'],
+    email: 'info@example.org',
+  },
+  builder: {
+    name: 'Example Content Intelligence Ltd.',
+    address: ['Example Avenue 2', '06000 Ankara', 'Türkiye'],
+    email: 'hello@example.org',
+    phone: '+90 212 000 00 00',
+  },
+  contactEmail: 'contact@example.org',
+  knowledgeAppOrigin: null,
+};
+
+function text(env: Env, name: string, fallback: string): string {
+  const v = env[name]?.trim();
+  return v ? v : fallback;
+}
+
+function lines(env: Env, name: string, fallback: string[]): string[] {
+  const v = env[name]?.trim();
+  if (!v) return fallback;
+  const parts = v.split('|').map((s) => s.trim()).filter((s) => s !== '');
+  return parts.length > 0 ? parts : fallback;
+}
+
+/**
+ * Reads the site facts from the environment over {@link SITE_INFO_DEFAULTS}.
+ *
+ * @param env the environment (default `process.env`)
+ * @param knowledgeAppOrigin `KNOWLEDGE_APP_ORIGIN` when the operator set one (already validated by `loadConfig`)
+ */
+export function loadSiteInfo(env: Env = process.env, knowledgeAppOrigin?: string): SiteInfo {
+  const d = SITE_INFO_DEFAULTS;
+  return {
+    owner: {
+      name: text(env, 'SITE_OWNER_NAME', d.owner.name),
+      address: lines(env, 'SITE_OWNER_ADDRESS', d.owner.address),
+      email: text(env, 'SITE_OWNER_EMAIL', d.owner.email),
+    },
+    builder: {
+      name: text(env, 'SITE_BUILDER_NAME', d.builder.name),
+      address: lines(env, 'SITE_BUILDER_ADDRESS', d.builder.address),
+      email: text(env, 'SITE_BUILDER_EMAIL', d.builder.email),
+      phone: text(env, 'SITE_BUILDER_PHONE', d.builder.phone),
+    },
+    contactEmail: text(env, 'SITE_CONTACT_EMAIL', d.contactEmail),
+    knowledgeAppOrigin: knowledgeAppOrigin ?? null,
+  };
+}
