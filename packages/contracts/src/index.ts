@@ -9,3 +9,4 @@ export * from './frame.js';
 export * from './api.js';
 export * from './routes.js';
 export * from './sources.js';
+export * from './forms.js';
