@@ -1,3 +1,4 @@
+import path from 'node:path';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
@@ -9,6 +10,7 @@ import { askRouter } from './ask/routes.js';
 import { healthRouter } from './health/routes.js';
 import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
 import { jsonBodyOnly, onReads, perMinuteLimit, sameOriginOnly } from './http/guards.js';
+import { createReleaseRegistry } from './releases/registry.js';
 import { releasesRouter } from './releases/routes.js';
 import { searchRouter } from './search/routes.js';
 import { countIndexedPassages } from './sources/repository.js';
@@ -110,8 +112,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRouter(db));
   app.use('/api', apiRouter(deps));
   app.use(crawlerRouter(config.publicOrigin));
-  app.use(releasesRouter(config.webRoot));
-  app.use(webRouter(config.webRoot));
+  const registry = createReleaseRegistry({ db, webRoot: config.webRoot, releasesDir: config.releasesDir });
+  app.use(releasesRouter(registry));
+  app.use(
+    webRouter(config.webRoot, async () => {
+      const version = await registry.activeVersion('assistant');
+      return version && path.join(registry.releaseDir('assistant', version), 'assistant');
+    }),
+  );
   app.use(siteErrorHandler(logger));
   return app;
 }

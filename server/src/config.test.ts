@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       port: 8080,
       knowledgePort: 8081,
       dataDir: '/srv/var/kb',
+      releasesDir: '/srv/var/kb/releases',
       databaseUrl: 'postgres://kb@db/kb',
       publicOrigin: 'https://kb.example.org',
       knowledgeAppOrigin: 'https://knowledge.example.org',

@@ -28,6 +28,8 @@ export interface Config {
   /** Requests per minute and client IP, per route group. */
   rateLimits: { formsPerMinute: number; askPerMinute: number; readPerMinute: number };
   logLevel: LogLevel;
+  /** Folder of the remotes' release files (`RELEASES_DIR`, default `DATA_DIR/releases`; a shared volume when several servers run). */
+  releasesDir: string;
   /** Public facts for the About page and footer (`SITE_*` variables; see `site/info.ts`). */
   site: SiteInfo;
   /** Absolute folder holding the front-end workspaces' `dist/` folders (`WEB_ROOT`, default: the repository root). */
@@ -107,11 +109,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
   const publicOriginRaw = value(env, 'PUBLIC_ORIGIN');
+  const dataDir = path.resolve(cwd, value(env, 'DATA_DIR') ?? 'data');
   const knowledgeRaw = value(env, 'KNOWLEDGE_APP_ORIGIN');
   return {
     port,
     knowledgePort,
-    dataDir: path.resolve(cwd, value(env, 'DATA_DIR') ?? 'data'),
+    dataDir,
+    releasesDir: path.resolve(cwd, value(env, 'RELEASES_DIR') ?? path.join(dataDir, 'releases')),
     databaseUrl,
     publicOrigin: publicOriginRaw ? origin('PUBLIC_ORIGIN', publicOriginRaw) : `http://localhost:${port}`,
     knowledgeAppOrigin: knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined,

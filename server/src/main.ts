@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { createLogger, type Logger } from './logger.js';
 import { warmUpSearch } from './search/service.js';
+import { createReleaseRegistry } from './releases/registry.js';
 
 /** Longest wait for open requests to finish on shutdown (ms). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -82,6 +83,13 @@ async function start(config: Config, logger: Logger): Promise<void> {
     bar.stop();
     if (loaded.loaded.length > 0) logger.info({ imports: loaded.loaded, counts: await passageCounts(db) }, 'corpus loaded');
     await warmUpSearch(db);
+    // A new build is a deploy; an already published one is left as it is (rollbacks survive restarts).
+    const published = await createReleaseRegistry({
+      db,
+      webRoot: config.webRoot,
+      releasesDir: config.releasesDir,
+    }).syncCurrentBuilds();
+    if (published.length > 0) logger.info({ published }, 'new remote builds published and activated');
   } catch (error) {
     await db.close();
     throw error;

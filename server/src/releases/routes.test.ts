@@ -2,87 +2,120 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { Express } from 'express';
 import type { RemotesManifest } from '@kb/contracts';
-import { noDatabase } from '../testing/databases';
+import type { Database } from '../db/database';
+import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
+import { createReleaseRegistry, type ReleaseRegistry } from './registry';
 
 function write(root: string, file: string, content: string): void {
   fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   fs.writeFileSync(path.join(root, file), content);
 }
 
-function build(root: string, workspace: string, release: unknown): void {
-  write(root, `${workspace}/dist/release.json`, JSON.stringify(release));
-  write(root, `${workspace}/dist/mf-manifest.json`, '{"id":"manifest"}');
-  write(root, `${workspace}/dist/remoteEntry.js`, 'var entry;');
-  write(root, `${workspace}/dist/static/js/123.9f8e7d6c.js`, 'var chunk;');
+/** A fake production build of a remote, as webpack leaves it in `<workspace>/dist`. */
+function build(root: string, workspace: string, name: string, version: string, label = version): void {
+  fs.rmSync(path.join(root, workspace, 'dist'), { recursive: true, force: true });
+  write(root, `${workspace}/dist/release.json`, JSON.stringify({ name, version }));
+  write(root, `${workspace}/dist/mf-manifest.json`, JSON.stringify({ id: name, label }));
+  write(root, `${workspace}/dist/remoteEntry.js`, `var entry = ${JSON.stringify(label)};`);
+  write(root, `${workspace}/dist/123.9f8e7d6c.js`, 'var chunk;');
+  if (name === 'assistant') write(root, `${workspace}/dist/assistant/index.html`, `<p>frame ${label}</p>`);
 }
 
-describe('remote releases', () => {
+describe.each(testBackends)('remote releases over HTTP ($name)', (backend) => {
+  let db: Database;
   let root: string;
-  let app: Express;
-  beforeEach(() => {
+  let registry: ReleaseRegistry;
+  let app: ReturnType<typeof testApp>;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(backend, false);
+  }, 120_000);
+  afterAll(() => db.close());
+  beforeEach(async () => {
+    await db.exec('DELETE FROM remote_activations; DELETE FROM remote_releases;');
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-remotes-'));
-    app = testApp(noDatabase(), { WEB_ROOT: root });
+    const releasesDir = path.join(root, 'releases');
+    registry = createReleaseRegistry({ db, webRoot: root, releasesDir });
+    app = testApp(db, { WEB_ROOT: root, RELEASES_DIR: releasesDir });
   });
 
-  it('lists no remotes before any is built', async () => {
+  it('lists no remotes before any release is published', async () => {
     const res = await request(app).get('/remotes.json');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ remotes: [] });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('lists each remote whose build exists, pointing at its manifest', async () => {
-    build(root, 'remote-knowledge', { name: 'knowledge', version: '0.1.0-1a2b3c4d' });
-    build(root, 'remote-assistant', { name: 'assistant', version: '0.1.0-5e6f7a8b' });
-    build(root, 'remote-forms', { name: 'knowledge', version: '0.1.0-00000000' }); // names another remote
-    const res = await request(app).get('/remotes.json');
+  it('lists the active release of each remote, pointing at its manifest, in the contract order', async () => {
+    build(root, 'remote-forms', 'forms', '0.1.0-00000001');
+    build(root, 'remote-knowledge', 'knowledge', '0.1.0-1a2b3c4d');
+    await registry.syncCurrentBuilds();
     const body: RemotesManifest = {
       remotes: [
         { name: 'knowledge', version: '0.1.0-1a2b3c4d', entry: '/remotes/knowledge/0.1.0-1a2b3c4d/mf-manifest.json' },
-        { name: 'assistant', version: '0.1.0-5e6f7a8b', entry: '/remotes/assistant/0.1.0-5e6f7a8b/mf-manifest.json' },
+        { name: 'forms', version: '0.1.0-00000001', entry: '/remotes/forms/0.1.0-00000001/mf-manifest.json' },
       ],
     };
-    expect(res.body).toEqual(body);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await request(app).get('/remotes.json')).body).toEqual(body);
   });
 
-  it('serves the current build under /remotes/<name>/<version>/', async () => {
-    build(root, 'remote-forms', { name: 'forms', version: '0.1.0-1a2b3c4d' });
+  it('serves published releases with the right caching, and 404 for anything else', async () => {
+    build(root, 'remote-forms', 'forms', '0.1.0-1a2b3c4d');
+    await registry.syncCurrentBuilds();
     const manifest = await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/mf-manifest.json');
     expect(manifest.status).toBe(200);
-    expect(manifest.body).toEqual({ id: 'manifest' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
-    const entry = await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/remoteEntry.js');
-    expect(entry.status).toBe(200);
-    expect(entry.headers['cache-control']).toBe('no-cache');
-    const chunk = await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/static/js/123.9f8e7d6c.js');
+    const chunk = await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/123.9f8e7d6c.js');
     expect(chunk.status).toBe(200);
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
-
-  it('answers 404 for a version that is not the current build, an unknown remote or a missing file', async () => {
-    build(root, 'remote-forms', { name: 'forms', version: '0.1.0-1a2b3c4d' });
     for (const url of [
       '/remotes/forms/0.1.0-00000000/mf-manifest.json',
       '/remotes/shell/0.1.0-1a2b3c4d/mf-manifest.json',
       '/remotes/forms/0.1.0-1a2b3c4d/missing.js',
       '/remotes/forms',
     ]) {
-      const res = await request(app).get(url);
-      expect(res.status).toBe(404);
+      expect((await request(app).get(url)).status).toBe(404);
     }
-    const escape = await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/..%2Frelease.json');
+    const escape = await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/..%2F..%2Freleases');
     expect(escape.status).not.toBe(200);
   });
 
-  it('follows a rebuild at once', async () => {
-    build(root, 'remote-forms', { name: 'forms', version: '0.1.0-1a2b3c4d' });
-    expect((await request(app).get('/remotes.json')).body.remotes[0].version).toBe('0.1.0-1a2b3c4d');
-    build(root, 'remote-forms', { name: 'forms', version: '0.1.0-99999999' });
-    expect((await request(app).get('/remotes.json')).body.remotes[0].version).toBe('0.1.0-99999999');
-    expect((await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/remoteEntry.js')).status).toBe(404);
+  it('switches on rollback with no restart, and keeps serving the old release files', async () => {
+    build(root, 'remote-knowledge', 'knowledge', '0.1.0-00000001', 'first');
+    await registry.syncCurrentBuilds();
+    build(root, 'remote-knowledge', 'knowledge', '0.1.0-00000002', 'second');
+    await registry.syncCurrentBuilds();
+    expect((await request(app).get('/remotes.json')).body.remotes[0].version).toBe('0.1.0-00000002');
+    await registry.rollback('knowledge');
+    expect((await request(app).get('/remotes.json')).body.remotes[0].version).toBe('0.1.0-00000001');
+    const entry = await request(app).get('/remotes/knowledge/0.1.0-00000002/remoteEntry.js');
+    expect(entry.text).toContain('second');
+  });
+
+  it('points a release hosted on another origin at that origin', async () => {
+    build(root, 'remote-knowledge', 'knowledge', '0.1.0-0000cd11');
+    await registry.publish('knowledge', { baseUrl: 'https://cdn.example.org/kb/knowledge/0.1.0-0000cd11/' });
+    await registry.activate('knowledge', '0.1.0-0000cd11');
+    expect((await request(app).get('/remotes.json')).body.remotes).toEqual([
+      {
+        name: 'knowledge',
+        version: '0.1.0-0000cd11',
+        entry: 'https://cdn.example.org/kb/knowledge/0.1.0-0000cd11/mf-manifest.json',
+      },
+    ]);
+    // Not copied here: this server does not serve it.
+    expect((await request(app).get('/remotes/knowledge/0.1.0-0000cd11/remoteEntry.js')).status).toBe(404);
+  });
+
+  it('serves /assistant/ from the active assistant release', async () => {
+    build(root, 'remote-assistant', 'assistant', '0.1.0-000000a1', 'A1');
+    await registry.syncCurrentBuilds();
+    build(root, 'remote-assistant', 'assistant', '0.1.0-000000a2', 'A2');
+    await registry.syncCurrentBuilds();
+    expect((await request(app).get('/assistant/index.html')).text).toContain('frame A2');
+    await registry.rollback('assistant');
+    expect((await request(app).get('/assistant/index.html')).text).toContain('frame A1');
   });
 });

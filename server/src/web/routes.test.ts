@@ -4,7 +4,9 @@ import path from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { SHELL_ROUTES } from '@kb/contracts';
-import { noDatabase } from '../testing/databases';
+import type { Database } from '../db/database';
+import { createReleaseRegistry } from '../releases/registry';
+import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/static/js/main.1a2b3c4d.js"></script></body></html>';
@@ -22,14 +24,25 @@ function webRoot(): string {
   write(root, 'shell/dist/favicon.ico', 'icon');
   write(root, 'remote-assistant/dist/assistant/index.html', FRAME);
   write(root, 'remote-assistant/dist/assistant/frame.5e6f7a8b.js', 'console.log("frame")');
+  write(root, 'remote-assistant/dist/release.json', '{"name":"assistant","version":"0.1.0-5e6f7a8b"}');
+  write(root, 'remote-assistant/dist/mf-manifest.json', '{}');
   return root;
 }
 
 describe('front-end hosting', () => {
   let app: Express;
-  beforeAll(() => {
-    app = testApp(noDatabase(), { WEB_ROOT: webRoot() });
-  });
+  let db: Database;
+  beforeAll(async () => {
+    const [backend] = testBackends;
+    if (!backend) throw new Error('no test database backend');
+    db = await openTestDatabase(backend, false);
+    const root = webRoot();
+    const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-web-releases-'));
+    // The assistant frame app is served from the active assistant release.
+    await createReleaseRegistry({ db, webRoot: root, releasesDir }).syncCurrentBuilds();
+    app = testApp(db, { WEB_ROOT: root, RELEASES_DIR: releasesDir });
+  }, 120_000);
+  afterAll(() => db.close());
 
   it.each(SHELL_ROUTES)('serves the shell for %s (200, no-cache)', async (route) => {
     const res = await request(app).get(route);
@@ -100,7 +113,7 @@ describe('front-end hosting', () => {
   });
 
   it('says so when the shell has not been built', async () => {
-    const empty = testApp(noDatabase(), { WEB_ROOT: fs.mkdtempSync(path.join(os.tmpdir(), 'kb-web-')) });
+    const empty = testApp(db, { WEB_ROOT: fs.mkdtempSync(path.join(os.tmpdir(), 'kb-web-')) });
     const res = await request(empty).get('/');
     expect(res.status).toBe(503);
     expect(res.text).toMatch(/npm run build/);

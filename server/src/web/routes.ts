@@ -30,13 +30,14 @@ async function sendShell(res: Response, indexFile: string, status: number): Prom
 
 /**
  * The front-end builds under `webRoot`:
- * - `/assistant/…` → `remote-assistant/dist/assistant/` (the assistant frame app; `index.html` no-cache);
+ * - `/assistant/…` → the `assistant/` folder of the active assistant release (the frame app,
+ *   always served from the site's own origin; `index.html` no-cache), from `assistantDir()`;
  * - `/static/…` → `shell/dist/static/` (content-hashed: immutable), other `shell/dist/*` files no-cache;
  * - every shell route (`isShellRoute`) → `shell/dist/index.html`, 200, no-cache; any other GET
  *   path that is not a file → the same page with status 404 (the shell renders its 404 screen);
  *   a missing file → plain 404. Without a shell build, pages get 503 with a hint.
  */
-export function webRouter(webRoot: string): Router {
+export function webRouter(webRoot: string, assistantDir: () => Promise<string | undefined>): Router {
   const shellDir = path.join(webRoot, 'shell', 'dist');
   const indexFile = path.join(shellDir, 'index.html');
   const router = Router();
@@ -47,11 +48,22 @@ export function webRouter(webRoot: string): Router {
     const query = req.originalUrl.indexOf('?');
     res.redirect(301, `/assistant/${query >= 0 ? req.originalUrl.slice(query) : ''}`);
   });
-  router.use(
-    '/assistant',
-    staticFiles(path.join(webRoot, 'remote-assistant', 'dist', 'assistant'), isHashedFile, true),
-    assetNotFound,
-  );
+  const assistantHandlers = new Map<string, ReturnType<typeof staticFiles>>();
+  router.use('/assistant', async (req, res, next) => {
+    let dir: string | undefined;
+    try {
+      dir = await assistantDir();
+    } catch (error) {
+      return next(error);
+    }
+    if (!dir) return assetNotFound(req, res, next);
+    let serve = assistantHandlers.get(dir);
+    if (!serve) {
+      serve = staticFiles(dir, isHashedFile, true);
+      assistantHandlers.set(dir, serve);
+    }
+    serve(req, res, () => assetNotFound(req, res, next));
+  });
   router.use('/static', staticFiles(path.join(shellDir, 'static'), () => true), assetNotFound);
   router.use(staticFiles(shellDir, isHashedFile));
   router.use(async (req: Request, res: Response, next) => {
