@@ -118,8 +118,9 @@ async function lockRemote(tx: Queryable, name: string): Promise<void> {
 
 async function liveActivations(tx: Queryable, name: string, limit: number): Promise<{ id: string; version: string }[]> {
   return tx.query<{ id: string; version: string }>(
-    `SELECT id::text AS id, version FROM remote_activations
-      WHERE name = $1 AND rolled_back_at IS NULL ORDER BY id DESC LIMIT ${limit}`,
+    // Order by the bigint column, not the text alias (ORDER BY prefers output names: '9' > '10').
+    `SELECT a.id::text AS id, a.version FROM remote_activations a
+      WHERE a.name = $1 AND a.rolled_back_at IS NULL ORDER BY a.id DESC LIMIT ${limit}`,
     [name],
   );
 }
