@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { format, type Citation, type Lang } from '@kb/contracts';
 import { colors, focusRing, fonts } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
-import { readingHref } from './links';
+import { previewHref } from './links';
 import type { FrameText } from './messages';
 import { sourceName } from './sourceNames';
 
@@ -113,7 +113,8 @@ export interface CitationsProps {
  * The numbered sources of one answer: number, source name in the visitor's language and
  * verse reference, translator credit, the quoted passage (right to left when its language
  * is), the Arabic original of a Quran verse (`dir="rtl" lang="ar"`, Arabic font) and a link
- * to its reading page. Each item is the focus target of the answer's `[n]` links.
+ * that opens its reading page (`/read/...`) in the site's `/preview`, in a new tab so the
+ * conversation stays. Each item is the focus target of the answer's `[n]` links.
  */
 export function Citations({ entryId, citations, lang, t }: CitationsProps) {
   const headingId = `entry-${entryId}-sources`;
@@ -122,7 +123,7 @@ export function Citations({ entryId, citations, lang, t }: CitationsProps) {
       <Heading id={headingId}>{t.sources}</Heading>
       <List aria-labelledby={headingId}>
         {citations.map((c) => {
-          const href = c.url === undefined ? undefined : readingHref(c.url, lang, window.location.origin);
+          const href = c.url === undefined ? undefined : previewHref(c.url, lang, window.location.origin);
           const rtl = RTL_LANGS.has(c.lang);
           return (
             <Item key={c.n} id={citationId(entryId, c.n)} tabIndex={-1}>

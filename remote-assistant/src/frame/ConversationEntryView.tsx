@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { format, type Lang } from '@kb/contracts';
+import { format, type Answer, type Lang } from '@kb/contracts';
 import { colors, focusRing } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
 import { AnswerText } from './AnswerText';
 import { Citations } from './Citations';
+import { answerAsText, copyText } from './clipboard';
 import type { FrameText } from './messages';
 import { sourceName } from './sourceNames';
 import { SecondaryButton } from './styles';
@@ -59,6 +60,11 @@ const Status = styled.p`
   color: ${colors.muted};
 `;
 
+const StreamingStatus = styled(Status)`
+  margin-top: 12px;
+  font-size: 0.9rem;
+`;
+
 const Spinner = styled.span`
   width: 18px;
   height: 18px;
@@ -95,21 +101,40 @@ const Failure = styled.div`
   }
 `;
 
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  margin-top: 14px;
+`;
+
+const CopyStatus = styled.span<{ $failed: boolean }>`
+  font-size: 0.9rem;
+  color: ${({ $failed }) => ($failed ? colors.danger : colors.muted)};
+`;
+
 /** Props of {@link ConversationEntryView}. */
 export interface ConversationEntryViewProps {
   entry: ConversationEntry;
   lang: Lang;
   t: FrameText;
   onRetry(id: number): void;
+  /** Puts a sentence in the frame's live region (the copy result). */
+  onAnnounce(text: string): void;
 }
+
+type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
  * One question of the visit with its state: the "Searching the sources…" status while
- * loading, the answer with its numbered citations, an honest notice (the server's own text,
- * no citations) for a refused answer, or the error with a Retry button.
+ * loading, the answer growing as it streams in (marked busy), then the final answer with its
+ * numbered citations and a Copy answer button, an honest notice (the server's own text, no
+ * citations) for a refused answer, or the error with a Retry button.
  */
-export function ConversationEntryView({ entry, lang, t, onRetry }: ConversationEntryViewProps) {
+export function ConversationEntryView({ entry, lang, t, onRetry, onAnnounce }: ConversationEntryViewProps) {
   const itemRef = useRef<HTMLLIElement>(null);
+  const [copyState, setCopyState] = useState<CopyState>('idle');
 
   useEffect(() => {
     const item = itemRef.current;
@@ -122,10 +147,17 @@ export function ConversationEntryView({ entry, lang, t, onRetry }: ConversationE
     itemRef.current?.focus();
   };
 
+  const copy = (answer: Answer): void => {
+    void copyText(answerAsText(answer, lang, t, window.location.origin)).then((copied) => {
+      setCopyState(copied ? 'copied' : 'failed');
+      onAnnounce(copied ? t.copied : t.copyFailed);
+    });
+  };
+
   const source = entry.request.source;
   return (
     <Item ref={itemRef} tabIndex={-1}>
-      <Question>
+      <Question dir="auto">
         <VisuallyHidden>{t.question}: </VisuallyHidden>
         {entry.request.question}
       </Question>
@@ -136,6 +168,21 @@ export function ConversationEntryView({ entry, lang, t, onRetry }: ConversationE
             <Spinner aria-hidden="true" />
             {t.searching}
           </Status>
+        </Card>
+      ) : null}
+      {entry.status === 'streaming' ? (
+        <Card aria-busy="true">
+          <VisuallyHidden as="h3">{t.answer}</VisuallyHidden>
+          {entry.progress.text.length > 0 ? (
+            <AnswerText entryId={entry.id} text={entry.progress.text} citations={entry.progress.citations} t={t} />
+          ) : null}
+          {entry.progress.citations.length > 0 ? (
+            <Citations entryId={entry.id} citations={entry.progress.citations} lang={lang} t={t} />
+          ) : null}
+          <StreamingStatus role="status">
+            <Spinner aria-hidden="true" />
+            {t.writing}
+          </StreamingStatus>
         </Card>
       ) : null}
       {entry.status === 'answered' && entry.answer.refused ? (
@@ -151,6 +198,16 @@ export function ConversationEntryView({ entry, lang, t, onRetry }: ConversationE
           {entry.answer.citations.length > 0 ? (
             <Citations entryId={entry.id} citations={entry.answer.citations} lang={lang} t={t} />
           ) : null}
+          <Tools>
+            <SecondaryButton type="button" onClick={() => copy(entry.answer)}>
+              {t.copyAnswer}
+            </SecondaryButton>
+            {copyState === 'idle' ? null : (
+              <CopyStatus $failed={copyState === 'failed'}>
+                {copyState === 'copied' ? t.copied : t.copyFailed}
+              </CopyStatus>
+            )}
+          </Tools>
         </Card>
       ) : null}
       {entry.status === 'failed' ? (

@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Answer, AskRequest } from '@kb/contracts';
-import { AskError } from './api/ask';
+import { AskError, type AnswerProgress } from './api/ask';
 import { createFrameBridge } from './bridge';
 import { FrameApp } from './FrameApp';
 import { fakeHost } from './testing/fakeHost';
 import { patienceAnswer, refusedAnswer } from './testing/fixtures';
 
-type Ask = (request: AskRequest) => Promise<Answer>;
+type Ask = (request: AskRequest, onProgress: (progress: AnswerProgress) => void) => Promise<Answer>;
 
 function setup(ask: jest.Mock<Ask>, { before }: { before?: (send: (data: unknown) => void) => void } = {}) {
   const { host, send } = fakeHost();
@@ -45,9 +45,9 @@ describe('FrameApp', () => {
       },
     });
     expect(await screen.findAllByRole('list', { name: 'Kaynaklar' })).toHaveLength(2);
-    expect(ask.mock.calls).toEqual([
-      [{ question: 'sabır nedir?', lang: 'tr', source: 'quran' }],
-      [{ question: 'namaz', lang: 'tr', source: 'quran' }],
+    expect(ask.mock.calls.map(([request]) => request)).toEqual([
+      { question: 'sabır nedir?', lang: 'tr', source: 'quran' },
+      { question: 'namaz', lang: 'tr', source: 'quran' },
     ]);
   });
 
@@ -56,7 +56,7 @@ describe('FrameApp', () => {
     const ask = jest.fn<Ask>(() => new Promise<Answer>((r) => (resolve = r)));
     const { user } = setup(ask);
     await askTyped(user, '  What is patience?  ');
-    expect(ask).toHaveBeenCalledWith({ question: 'What is patience?', lang: 'en' });
+    expect(ask).toHaveBeenCalledWith({ question: 'What is patience?', lang: 'en' }, expect.any(Function));
     expect(screen.getByRole('heading', { level: 2, name: 'Question: What is patience?' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Searching the sources…');
     expect(screen.getByLabelText('Your question')).toHaveValue('');
@@ -78,10 +78,15 @@ describe('FrameApp', () => {
     const arabic = within(second).getByText('إِنَّ ٱللَّهَ مَعَ ٱلصَّٰبِرِينَ');
     expect(arabic).toHaveAttribute('dir', 'rtl');
     expect(arabic).toHaveAttribute('lang', 'ar');
-    expect(within(first).getByRole('link', { name: /Read in context/ })).toHaveAttribute(
-      'href',
-      '/read/quran/2%3A45?lang=en',
-    );
+    // The cited passage's reading page opens in the site's /preview, in a new tab.
+    const read = within(first).getByRole('link', { name: /Read in context/ });
+    const href = new URL(read.getAttribute('href') ?? '', window.location.origin);
+    expect(href.pathname).toBe('/preview');
+    expect(href.searchParams.get('link')).toBe('/read/quran/2%3A45?lang=en');
+    expect(href.searchParams.get('lang')).toBe('en');
+    expect(read).toHaveAttribute('target', '_blank');
+    // A citation without a reading page gets no link.
+    expect(within(second).queryByRole('link', { name: /Read in context/ })).not.toBeInTheDocument();
 
     const marker = screen.getByRole('link', { name: 'Source 2' });
     expect(marker).toHaveTextContent('[2]');
@@ -123,7 +128,7 @@ describe('FrameApp', () => {
     expect(await screen.findByRole('list', { name: 'Sources' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(ask).toHaveBeenCalledTimes(2);
-    expect(ask.mock.calls[1]).toEqual(ask.mock.calls[0]);
+    expect(ask.mock.calls[1]?.[0]).toEqual(ask.mock.calls[0]?.[0]);
   });
 
   it('tells a rate-limited visitor to wait', async () => {
@@ -149,7 +154,7 @@ describe('FrameApp', () => {
     expect(box).toHaveValue('line one\nline two');
     expect(ask).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Ask' }));
-    expect(ask).toHaveBeenCalledWith({ question: 'line one\nline two', lang: 'en' });
+    expect(ask).toHaveBeenCalledWith({ question: 'line one\nline two', lang: 'en' }, expect.any(Function));
   });
 
   it('switches every text to Turkish on a language message and sets <html lang>', async () => {
@@ -162,8 +167,9 @@ describe('FrameApp', () => {
     expect(screen.getByRole('button', { name: 'Sor' })).toBeInTheDocument();
     expect(screen.getByText(/dinî bir hüküm \(fetva\) değildir/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Sorunuz'), 'sabır{Enter}');
-    expect(ask).toHaveBeenCalledWith({ question: 'sabır', lang: 'tr' });
+    expect(ask).toHaveBeenCalledWith({ question: 'sabır', lang: 'tr' }, expect.any(Function));
     const first = await screen.findByRole('list', { name: 'Kaynaklar' });
+    expect(screen.getByRole('button', { name: 'Cevabı kopyala' })).toBeInTheDocument();
     expect(first).toHaveTextContent("Kur'an-ı Kerim 2:45");
     expect(first).toHaveTextContent('Çeviri: Saheeh International');
     expect(first).toHaveTextContent('Arapça aslı');
@@ -175,14 +181,14 @@ describe('FrameApp', () => {
     deliver({ type: 'source', source: 'quran' });
     expect(screen.getByText('Searching in: Quran')).toBeInTheDocument();
     await askTyped(user, 'patience');
-    expect(ask).toHaveBeenLastCalledWith({ question: 'patience', lang: 'en', source: 'quran' });
+    expect(ask).toHaveBeenLastCalledWith({ question: 'patience', lang: 'en', source: 'quran' }, expect.any(Function));
 
     await user.click(screen.getByRole('button', { name: 'Remove the filter Quran and search all sources' }));
     expect(screen.queryByRole('button', { name: /Remove the filter/ })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Your question')).toHaveFocus();
     expect(bridge.getSettings().source).toBeNull();
     await askTyped(user, 'mercy');
-    expect(ask).toHaveBeenLastCalledWith({ question: 'mercy', lang: 'en' });
+    expect(ask).toHaveBeenLastCalledWith({ question: 'mercy', lang: 'en' }, expect.any(Function));
   });
 
   it('ignores page messages from a foreign origin', () => {
@@ -196,5 +202,101 @@ describe('FrameApp', () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Assistant' })).toBeInTheDocument();
     expect(ask).not.toHaveBeenCalled();
+  });
+
+  it('shows a streamed answer as it arrives and replaces it with the final answer object', async () => {
+    let progress: (p: AnswerProgress) => void = () => undefined;
+    let finish: (answer: Answer) => void = () => undefined;
+    const ask = jest.fn<Ask>((_request, onProgress) => {
+      progress = onProgress;
+      return new Promise<Answer>((resolve) => (finish = resolve));
+    });
+    const { user } = setup(ask);
+    await askTyped(user, 'patience');
+    const [first] = patienceAnswer.citations;
+    if (!first) throw new Error('fixture without citations');
+
+    act(() => progress({ mode: 'generative', citations: [first], text: '' }));
+    expect(screen.getByRole('list', { name: 'Sources' })).toHaveTextContent('Quran 2:45');
+    expect(screen.getByRole('status')).toHaveTextContent('Writing the answer…');
+    act(() => progress({ mode: 'generative', citations: [first], text: 'Patience is praised [1] and' }));
+    expect(screen.getByText(/Patience is praised/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Source 1' })).toBeInTheDocument();
+    // Nothing is read aloud until the answer is complete.
+    expect(screen.getByTestId('announcer')).toHaveTextContent('');
+    expect(screen.queryByRole('button', { name: 'Copy answer' })).not.toBeInTheDocument();
+
+    // `done` is authoritative: it carries another answer (the model's failed its checks).
+    await act(async () => finish(patienceAnswer));
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    expect(within(conversation).queryByText(/Patience is praised/)).not.toBeInTheDocument();
+    expect(within(conversation).getByText(/Seek help through patience and prayer/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Sources' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByTestId('announcer')).toHaveTextContent(
+      'Answer ready: Seek help through patience and prayer. Allah is with the patient.',
+    );
+  });
+
+  it('keeps the conversation: every question of the visit stays, in order', async () => {
+    const ask = jest
+      .fn<Ask>()
+      .mockResolvedValueOnce(patienceAnswer)
+      .mockResolvedValueOnce(refusedAnswer);
+    const { user } = setup(ask);
+    await askTyped(user, 'patience');
+    await screen.findByRole('list', { name: 'Sources' });
+    await askTyped(user, 'football');
+    await screen.findByRole('note');
+    const questions = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(questions).toEqual(['Question: patience', 'Question: football']);
+  });
+
+  it('copies the answer with its sources and says so', async () => {
+    const ask = jest.fn<Ask>(async () => patienceAnswer);
+    const { user } = setup(ask);
+    await askTyped(user, 'patience');
+    await user.click(await screen.findByRole('button', { name: 'Copy answer' }));
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    expect(await within(conversation).findByText('Answer copied to the clipboard.')).toBeInTheDocument();
+    expect(screen.getByTestId('announcer')).toHaveTextContent('Answer copied to the clipboard.');
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toContain(patienceAnswer.answer);
+    expect(copied).toContain('[1] Quran 2:45 (Translation: Saheeh International)');
+    expect(copied).toContain(`${window.location.origin}/read/quran/2%3A45`);
+  });
+
+  it('copies with the older execCommand way when the Clipboard API is refused, and says when both fail', async () => {
+    const ask = jest.fn<Ask>(async () => patienceAnswer);
+    const { user } = setup(ask);
+    await askTyped(user, 'patience');
+    const button = await screen.findByRole('button', { name: 'Copy answer' });
+    jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    const execCommand = jest.fn<(command: string) => boolean>(() => true);
+    Object.defineProperty(document, 'execCommand', { configurable: true, value: execCommand });
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    try {
+      await user.click(button);
+      expect(await within(conversation).findByText('Answer copied to the clipboard.')).toBeInTheDocument();
+      expect(execCommand).toHaveBeenCalledWith('copy');
+      expect(button).toHaveFocus();
+
+      execCommand.mockReturnValue(false);
+      await user.click(button);
+      expect(
+        await within(conversation).findByText('The answer could not be copied. Select the text and copy it instead.'),
+      ).toBeInTheDocument();
+      expect(screen.getByTestId('announcer')).toHaveTextContent('The answer could not be copied.');
+    } finally {
+      Reflect.deleteProperty(document, 'execCommand');
+    }
+  });
+
+  it('writes a question in Arabic right to left', async () => {
+    const ask = jest.fn<Ask>(async () => refusedAnswer);
+    const { user } = setup(ask);
+    expect(screen.getByLabelText('Your question')).toHaveAttribute('dir', 'auto');
+    await askTyped(user, 'ما هو الصبر؟');
+    expect(screen.getByRole('heading', { level: 2, name: 'Question: ما هو الصبر؟' })).toHaveAttribute('dir', 'auto');
   });
 });

@@ -68,13 +68,13 @@ const Composer = styled.div`
   background: ${colors.page};
 `;
 
-const defaultAsk: AskFunction = (request) => askQuestion(request);
+const defaultAsk: AskFunction = (request, onProgress) => askQuestion(request, { onProgress });
 
 /** Props of {@link FrameApp}. */
 export interface FrameAppProps {
   /** The frame's end of the page protocol, created before this app mounted. */
   bridge: FrameBridge;
-  /** Sends one question; `POST /api/ask` unless replaced (tests). */
+  /** Sends one question; `POST /api/ask` (streamed) unless replaced (tests). */
   ask?: AskFunction;
 }
 
@@ -88,7 +88,7 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
   const settings = useSyncExternalStore(bridge.subscribe, bridge.getSettings, bridge.getSettings);
   const { lang, source } = settings;
   const t = frameAppMessages[lang];
-  const { entries, announcement, submit, retry } = useConversation(ask, t);
+  const { entries, announcement, submit, retry, announce } = useConversation(ask, t);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -136,7 +136,14 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
             <section aria-label={t.conversation}>
               <Entries>
                 {entries.map((entry) => (
-                  <ConversationEntryView key={entry.id} entry={entry} lang={lang} t={t} onRetry={retry} />
+                  <ConversationEntryView
+                    key={entry.id}
+                    entry={entry}
+                    lang={lang}
+                    t={t}
+                    onRetry={retry}
+                    onAnnounce={announce}
+                  />
                 ))}
               </Entries>
             </section>

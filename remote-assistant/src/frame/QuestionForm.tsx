@@ -98,6 +98,7 @@ export function QuestionForm({ t, onAsk, inputRef }: QuestionFormProps) {
           id={`${id}-question`}
           ref={inputRef}
           rows={2}
+          dir="auto"
           value={value}
           maxLength={MAX_QUESTION_CHARS}
           placeholder={t.placeholder}

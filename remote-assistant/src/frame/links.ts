@@ -22,3 +22,18 @@ export function readingHref(url: string, lang: Lang, base: string): string | und
     ? `${parsed.pathname}${parsed.search}${parsed.hash}`
     : parsed.href;
 }
+
+/**
+ * Where a citation opens: the site's `/preview` page showing the passage's reading page,
+ * `/preview?link=<reading page, URL-encoded>&lang=<lang>`, or `undefined` when the citation's
+ * `url` is not a safe reading-page URL (see {@link readingHref}).
+ *
+ * @param url the citation's `url` as the server sent it (`/read/quran/2%3A45`)
+ * @param lang the visitor's language, for both the preview page and the reading page
+ * @param base the site's origin (`window.location.origin`)
+ */
+export function previewHref(url: string, lang: Lang, base: string): string | undefined {
+  const reading = readingHref(url, lang, base);
+  if (reading === undefined) return undefined;
+  return `/preview?link=${encodeURIComponent(reading)}&lang=${lang}`;
+}

@@ -1,10 +1,13 @@
 import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
 import { format, type Answer, type AskRequest } from '@kb/contracts';
-import { AskError } from './api/ask';
+import { AskError, type AnswerProgress } from './api/ask';
 import type { FrameText } from './messages';
 
-/** Sends one question and resolves with the answer object (e.g. `askQuestion`). */
-export type AskFunction = (request: AskRequest) => Promise<Answer>;
+/**
+ * Sends one question and resolves with the final answer object (e.g. `askQuestion`), calling
+ * `onProgress` with the partial answer while it streams.
+ */
+export type AskFunction = (request: AskRequest, onProgress: (progress: AnswerProgress) => void) => Promise<Answer>;
 
 /** Why an entry has no answer, as the visitor is told. */
 export type EntryFailure = 'network' | 'rate-limited' | 'rejected' | 'server';
@@ -12,6 +15,7 @@ export type EntryFailure = 'network' | 'rate-limited' | 'rejected' | 'server';
 /** One question of the visit and where its answer stands. */
 export type ConversationEntry = { readonly id: number; readonly request: AskRequest } & (
   | { readonly status: 'loading' }
+  | { readonly status: 'streaming'; readonly progress: AnswerProgress }
   | { readonly status: 'answered'; readonly answer: Answer }
   | { readonly status: 'failed'; readonly failure: EntryFailure }
 );
@@ -25,6 +29,8 @@ interface State {
 type Action =
   | { type: 'asked'; id: number; request: AskRequest }
   | { type: 'retried'; id: number }
+  | { type: 'progressed'; id: number; progress: AnswerProgress }
+  | { type: 'announced'; announcement: string }
   | { type: 'answered'; id: number; answer: Answer; announcement: string }
   | { type: 'failed'; id: number; failure: EntryFailure; announcement: string };
 
@@ -40,6 +46,17 @@ function reducer(state: State, action: Action): State {
         ...state,
         entries: state.entries.map((e) => (e.id === action.id ? { id: e.id, request: e.request, status: 'loading' } : e)),
       };
+    case 'progressed':
+      return {
+        ...state,
+        entries: state.entries.map((e) =>
+          e.id === action.id && (e.status === 'loading' || e.status === 'streaming')
+            ? { id: e.id, request: e.request, status: 'streaming', progress: action.progress }
+            : e,
+        ),
+      };
+    case 'announced':
+      return { ...state, announcement: action.announcement };
     case 'answered':
       return {
         announcement: action.announcement,
@@ -95,11 +112,15 @@ export interface Conversation {
   submit(request: AskRequest): void;
   /** Sends a failed entry's request again. Stable across renders. */
   retry(id: number): void;
+  /** Puts `text` in the live region (e.g. "Answer copied"). Stable across renders. */
+  announce(text: string): void;
 }
 
 /**
  * React hook: the visit's questions and answers. Each question is sent with `ask`; its
- * entry goes from `loading` to `answered` or `failed`, and the live-region announcement is
+ * entry goes from `loading` to `streaming` (while parts of the answer arrive) and then to
+ * `answered` — with the final answer object, which replaces whatever was streamed — or
+ * `failed`. The live-region announcement is made once per answer, when it is complete, and is
  * written in the language shown when the result arrives. Requests are not aborted on
  * unmount: a late result is simply dropped by React.
  *
@@ -115,7 +136,8 @@ export function useConversation(ask: AskFunction, t: FrameText): Conversation {
   });
 
   const run = useCallback((id: number, request: AskRequest) => {
-    latest.current.ask(request).then(
+    const onProgress = (progress: AnswerProgress): void => dispatch({ type: 'progressed', id, progress });
+    latest.current.ask(request, onProgress).then(
       (answer) => {
         const text = latest.current.t;
         const announcement = format(answer.refused ? text.announceRefused : text.announceAnswer, {
@@ -150,5 +172,7 @@ export function useConversation(ask: AskFunction, t: FrameText): Conversation {
     [run],
   );
 
-  return { entries: state.entries, announcement: state.announcement, submit, retry };
+  const announce = useCallback((announcement: string) => dispatch({ type: 'announced', announcement }), []);
+
+  return { entries: state.entries, announcement: state.announcement, submit, retry, announce };
 }

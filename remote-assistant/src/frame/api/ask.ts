@@ -1,15 +1,18 @@
 import type { Answer, AskRequest, Citation } from '@kb/contracts';
+import { createSseParser, type ServerSentEvent } from './sse';
 
 /** Where the frame asks its questions (same origin). */
 export const ASK_ENDPOINT = '/api/ask';
 
 /**
  * Why a question got no answer:
- * - `network`: the request never completed (offline, DNS, connection reset);
+ * - `network`: the request never completed, or the stream broke off (offline, connection reset);
  * - `http`: the server answered with a non-ok status (`status` says which);
- * - `invalid-response`: an ok status whose body is not an answer object.
+ * - `invalid-response`: an ok status whose body is not an answer object (or a stream that
+ *   ended without its `done` event);
+ * - `stream`: the stream's own `error` event (the server failed after it started answering).
  */
-export type AskErrorKind = 'network' | 'http' | 'invalid-response';
+export type AskErrorKind = 'network' | 'http' | 'invalid-response' | 'stream';
 
 /** The one error {@link askQuestion} throws (besides an `AbortError` when the caller aborts). */
 export class AskError extends Error {
@@ -33,8 +36,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The citation in `value`, or `undefined` when a field is missing or of the wrong type. */
-function parseCitation(value: unknown): Citation | undefined {
+/**
+ * The citation in `value` (ARCHITECTURE.md "answer object"), or `undefined` when a field is
+ * missing or of the wrong type. A `url: null` becomes an absent `url`. Never throws.
+ */
+export function parseCitation(value: unknown): Citation | undefined {
   if (!isRecord(value)) return undefined;
   const { n, source, ref, lang, text, translator, original, url } = value;
   if (typeof n !== 'number' || !Number.isInteger(n)) return undefined;
@@ -80,21 +86,130 @@ async function serverError(response: Response): Promise<string> {
   return `HTTP ${response.status}`;
 }
 
+/** What has arrived of a streamed answer so far (ARCHITECTURE.md "answer stream"). */
+export interface AnswerProgress {
+  /** From the `meta` event; `null` until it came. */
+  readonly mode: Answer['mode'] | null;
+  /** The `citation` events so far, in order. */
+  readonly citations: readonly Citation[];
+  /** The `delta` texts so far, joined. */
+  readonly text: string;
+}
+
+/** Options of {@link askQuestion}. */
+export interface AskOptions {
+  /** Aborts the request (and the stream). */
+  signal?: AbortSignal;
+  /** Replaces the global `fetch` (tests). */
+  fetchImpl?: typeof fetch;
+  /** Called after every `meta`, `citation` and `delta` event of a streamed answer. */
+  onProgress?: (progress: AnswerProgress) => void;
+}
+
+const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Asks the assistant: `POST /api/ask` with the JSON body `{ question, lang, source? }`.
+ * Reads an answer stream: `meta {mode}`, `citation` (one per citation), `delta {text}`, then
+ * `done` (the answer object, authoritative) or `error {error}`. Events it does not know, and
+ * malformed `meta`/`citation`/`delta` data, are skipped; the `done` answer is what counts.
+ */
+async function readAnswerStream(
+  body: ReadableStream<Uint8Array>,
+  onProgress: ((progress: AnswerProgress) => void) | undefined,
+): Promise<Answer> {
+  let progress: AnswerProgress = { mode: null, citations: [], text: '' };
+  // Set by the event handler; an object so the read loop sees what the handler wrote.
+  const end: { outcome: { answer: Answer } | { error: AskError } | null } = { outcome: null };
+
+  const onEvent = ({ event, data }: ServerSentEvent): void => {
+    if (end.outcome) return;
+    const value = parseJson(data);
+    switch (event) {
+      case 'meta': {
+        const mode = isRecord(value) ? value.mode : undefined;
+        if (mode === 'extractive' || mode === 'generative') progress = { ...progress, mode };
+        else return;
+        break;
+      }
+      case 'citation': {
+        const citation = parseCitation(value);
+        if (!citation) return;
+        progress = { ...progress, citations: [...progress.citations, citation] };
+        break;
+      }
+      case 'delta': {
+        if (!isRecord(value) || typeof value.text !== 'string') return;
+        progress = { ...progress, text: progress.text + value.text };
+        break;
+      }
+      case 'done': {
+        const answer = parseAnswer(value);
+        end.outcome = answer
+          ? { answer }
+          : { error: new AskError('invalid-response', 'The done event does not carry an answer object') };
+        return;
+      }
+      case 'error': {
+        const message = isRecord(value) && typeof value.error === 'string' ? value.error : 'The answer stream failed';
+        end.outcome = { error: new AskError('stream', message) };
+        return;
+      }
+      default:
+        return;
+    }
+    onProgress?.(progress);
+  };
+
+  const parser = createSseParser(onEvent);
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  try {
+    while (!end.outcome) {
+      const { done, value } = await reader.read();
+      if (done) {
+        parser.push(decoder.decode());
+        parser.end();
+        break;
+      }
+      parser.push(decoder.decode(value, { stream: true }));
+    }
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new AskError('network', error instanceof Error ? error.message : String(error));
+  }
+  // Anything after the last event is of no use; let the connection go.
+  const result = end.outcome;
+  if (result) reader.cancel().catch(() => undefined);
+  if (!result) throw new AskError('invalid-response', 'The answer stream ended without a done event');
+  if ('error' in result) throw result.error;
+  return result.answer;
+}
+
+/**
+ * Asks the assistant: `POST /api/ask` with the JSON body `{ question, lang, source? }` and
+ * `Accept: text/event-stream`. A server that streams (`Content-Type: text/event-stream`) is
+ * read event by event, reporting each step to `onProgress`; a server that answers with JSON
+ * is read as one answer object. Either way the result is the final answer object.
  *
  * @param request the question (1–1000 characters after trimming), the asker's language and
  *   an optional catalog source id
- * @param options `signal` to abort; `fetchImpl` to replace the global `fetch` (tests)
- * @returns the answer object; `refused: true` is an answer, not an error
- * @throws {AskError} `network` when the request fails, `http` (with `status`) on a non-ok
- *   status, `invalid-response` when the body is not an answer object
+ * @param options `signal` to abort; `fetchImpl` to replace the global `fetch` (tests);
+ *   `onProgress` for the partial answer while it streams
+ * @returns the answer object (the stream's `done`); `refused: true` is an answer, not an error
+ * @throws {AskError} `network` when the request or the stream fails, `http` (with `status`)
+ *   on a non-ok status, `invalid-response` when the body is not an answer object or the stream
+ *   ends without `done`, `stream` on the stream's `error` event
  * @throws the `AbortError` `DOMException` when `signal` aborts
  */
-export async function askQuestion(
-  request: AskRequest,
-  options: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
-): Promise<Answer> {
+export async function askQuestion(request: AskRequest, options: AskOptions = {}): Promise<Answer> {
   const doFetch = options.fetchImpl ?? globalThis.fetch;
   const body: AskRequest = { question: request.question, lang: request.lang };
   if (request.source) body.source = request.source;
@@ -103,21 +218,28 @@ export async function askQuestion(
   try {
     response = await doFetch(ASK_ENDPOINT, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
       body: JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     throw new AskError('network', error instanceof Error ? error.message : String(error));
   }
 
   if (!response.ok) throw new AskError('http', await serverError(response), response.status);
 
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (contentType.toLowerCase().startsWith('text/event-stream')) {
+    if (!response.body) throw new AskError('invalid-response', 'The answer stream has no body');
+    return readAnswerStream(response.body, options.onProgress);
+  }
+
   let data: unknown;
   try {
     data = await response.json();
-  } catch {
+  } catch (error) {
+    if (isAbort(error)) throw error;
     throw new AskError('invalid-response', 'The answer is not JSON');
   }
   const answer = parseAnswer(data);
