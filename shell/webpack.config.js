@@ -31,6 +31,7 @@ module.exports = (_env, argv) => {
         shared: sharedScope(),
         // An unreachable remote must not block the shell's own shared modules.
         shareStrategy: 'loaded-first',
+        runtimePlugins: [require.resolve('./src/federation/resiliencePlugin.ts')],
         // The host exposes nothing, so it publishes no manifest.
         manifest: false,
         dts: false,

@@ -5,7 +5,8 @@ import { REMOTES, type RemoteEntry, type RemoteName, type RemotesManifest } from
 /**
  * How the shell finds and loads its remotes. Remote URLs are data: the server's
  * `/remotes.json` names each remote's active release, and this module registers them with
- * the federation runtime at start-up. Nothing here knows a URL at build time.
+ * the federation runtime. Nothing here knows a URL at build time. This is the one place that
+ * decides how a remote loads and how a failed load is retried.
  */
 
 /** `<remote>/<exposed module>` ids the shell loads, e.g. `knowledge/KnowledgePage`. */
@@ -18,13 +19,30 @@ export interface ExposedPageModule {
   default: ComponentType;
 }
 
+/** Delays between attempts to load a remote module (ms): three tries in all. */
+export const RETRY_DELAYS_MS: readonly number[] = [300, 1200];
+
+/** The registered remotes, by name (their active release). */
+const registered = new Map<string, RemoteEntry>();
+
 /** Versions of the registered remotes, by name, for diagnostics and tests. */
-export const registeredVersions = new Map<string, string>();
+export function registeredVersions(): ReadonlyMap<string, string> {
+  return new Map([...registered].map(([name, entry]) => [name, entry.version]));
+}
 
 function isRemoteEntry(value: unknown): value is RemoteEntry {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.name === 'string' && typeof v.version === 'string' && typeof v.entry === 'string';
+}
+
+function register(entries: readonly RemoteEntry[]): void {
+  // `force` also drops what the runtime cached for a remote (a failed manifest, a stale entry).
+  registerRemotes(
+    entries.map((r) => ({ name: r.name, entry: new URL(r.entry, window.location.href).href })),
+    { force: true },
+  );
+  for (const r of entries) registered.set(r.name, r);
 }
 
 /**
@@ -50,24 +68,45 @@ export async function registerRemotesFromManifest(
   const entries = (Array.isArray(manifest.remotes) ? manifest.remotes : []).filter(
     (r): r is RemoteEntry => isRemoteEntry(r) && known.has(r.name),
   );
-  registerRemotes(
-    entries.map((r) => ({ name: r.name, entry: new URL(r.entry, window.location.href).href })),
-    { force: true },
-  );
-  for (const r of entries) registeredVersions.set(r.name, r.version);
+  register(entries);
   return entries;
 }
 
-/**
- * Loads one exposed module of a remote.
- *
- * @throws Error when the remote is not registered, unreachable, or its module has no default
- *         export; the surrounding `RemoteBoundary` shows its fallback.
- */
-export async function loadExposedPage(id: ExposedModuleId): Promise<ExposedPageModule> {
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function loadOnce(id: ExposedModuleId): Promise<ExposedPageModule> {
   const mod = await loadRemote<ExposedPageModule>(id);
   if (!mod || typeof mod.default !== 'function') {
     throw new Error(`Remote module ${id} is unavailable`);
   }
   return mod;
+}
+
+/**
+ * Loads one exposed module of a remote, retrying with back-off ({@link RETRY_DELAYS_MS}).
+ * Before each retry the remote is registered again — from a fresh `/remotes.json` when it was
+ * never registered — so the runtime requests its files anew instead of replaying a failure.
+ * Called again (the boundary's Retry), it starts a fresh round of attempts in the same page.
+ *
+ * @throws the last error when every attempt failed; the surrounding `RemoteBoundary` shows its fallback
+ */
+export async function loadExposedPage(id: ExposedModuleId): Promise<ExposedPageModule> {
+  const name = id.slice(0, id.indexOf('/'));
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt += 1) {
+    if (attempt > 0) {
+      await sleep(RETRY_DELAYS_MS[attempt - 1] ?? 0);
+      const entry = registered.get(name);
+      if (entry) register([entry]);
+      else await registerRemotesFromManifest();
+    } else if (!registered.has(name)) {
+      await registerRemotesFromManifest();
+    }
+    try {
+      return await loadOnce(id);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError instanceof Error ? lastError : new Error(`Remote module ${id} could not be loaded`);
 }
