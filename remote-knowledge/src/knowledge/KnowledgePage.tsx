@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { SearchX, Search } from 'lucide-react';
 import { format, useLanguage, type SourceCategory } from '@kb/contracts';
-import { REMOTE_VERSION } from '../version';
+import { REMOTE_BUILD_LABEL, REMOTE_VERSION } from '../version';
 import { useSources } from './api/useSources';
 import { SecondaryButton } from './components/buttons';
 import { CategoryFilter } from './components/CategoryFilter';
@@ -208,6 +208,7 @@ export default function KnowledgePage(): ReactNode {
         <Intro>
           <h1>{t.title}</h1>
           <p>{t.subtitle}</p>
+          {REMOTE_BUILD_LABEL !== '' && <small data-build-label="">{REMOTE_BUILD_LABEL}</small>}
         </Intro>
         <Toolbar>
           <SearchBox role="search">
