@@ -42,7 +42,7 @@ export const messages = defineMessages(
     notFoundHome: 'Return to Home',
     footerCopyright: '© 2025 Knowledge Base. All rights reserved.',
     footerCredits:
-      'Quran texts from the quran-json package (Tanzil, QuranEnc); English translation: Saheeh International; Turkish translation: Diyanet İşleri Başkanlığı.',
+      'Quran texts from the quran-json package, after Tanzil.net and QuranEnc (The Noble Qur’an Encyclopedia); each translation is credited to its translator wherever it is quoted (English: Saheeh International; Turkish: Diyanet İşleri Başkanlığı). The Bible: King James Version (public domain).',
     titleHome: 'Knowledge You can Trust',
     titleProject: 'Project',
     titleAbout: 'About',
@@ -91,7 +91,7 @@ export const messages = defineMessages(
     notFoundHome: 'Ana Sayfaya Dön',
     footerCopyright: '© 2025 Bilgi Tabanı. Tüm hakları saklıdır.',
     footerCredits:
-      'Kur’an metinleri quran-json paketinden (Tanzil, QuranEnc); İngilizce meal: Saheeh International; Türkçe meal: Diyanet İşleri Başkanlığı.',
+      'Kur’an metinleri quran-json paketinden, Tanzil.net ve QuranEnc (Kur’an-ı Kerim Ansiklopedisi) kaynaklı; her meal alıntılandığı her yerde mütercimiyle anılır (Türkçe: Diyanet İşleri Başkanlığı; İngilizce: Saheeh International). Kitab-ı Mukaddes: King James Version (kamu malı).',
     titleHome: 'Güvenebileceğiniz Bilgi',
     titleProject: 'Proje',
     titleAbout: 'Hakkımızda',

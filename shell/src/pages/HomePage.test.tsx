@@ -63,3 +63,32 @@ describe('Home', () => {
     expect(screen.getByLabelText('Sorunuz')).toBeInTheDocument();
   });
 });
+
+describe('Home on a phone', () => {
+  const matchMedia = window.matchMedia;
+  beforeEach(() => {
+    // Under 768 px, as a phone reports it.
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width: 767px'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = matchMedia;
+  });
+
+  it('shows the shorter placeholder', () => {
+    renderHome();
+    expect(screen.getByLabelText('Your question')).toHaveAttribute('placeholder', 'Ask a question…');
+  });
+});
+
+it('shows the long placeholder on a wide screen', () => {
+  renderHome();
+  expect(screen.getByLabelText('Your question')).toHaveAttribute(
+    'placeholder',
+    'Ask anything, e.g. What does the Quran say about patience?',
+  );
+});
