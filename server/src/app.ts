@@ -7,6 +7,8 @@ import { siteOrigins, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Logger } from './logger.js';
 import { askRouter } from './ask/routes.js';
+import { createAlertNotifier, type AlertNotifier } from './forms/alerts.js';
+import { formsApiRouter, unsubscribeRouter } from './forms/routes.js';
 import { healthRouter } from './health/routes.js';
 import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
 import { jsonBodyOnly, onReads, perMinuteLimit, sameOriginOnly } from './http/guards.js';
@@ -23,12 +25,14 @@ export interface AppDeps {
   config: Config;
   db: Database;
   logger: Logger;
+  /** Staff alerts for contact messages (default: one over `config.forms`, without its retry timer). */
+  alerts?: AlertNotifier;
 }
 
 /** Largest JSON body accepted by `/api` (bytes). */
 export const JSON_BODY_LIMIT = '16kb';
 
-function apiRouter({ config, db, logger }: AppDeps): Router {
+function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNotifier }): Router {
   const api = Router();
   const limits = config.rateLimits;
   api.use(['/newsletter', '/contact'], perMinuteLimit('form', limits.formsPerMinute));
@@ -37,6 +41,7 @@ function apiRouter({ config, db, logger }: AppDeps): Router {
   api.use(sameOriginOnly(siteOrigins(config)));
   api.use(jsonBodyOnly);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(formsApiRouter({ db, alerts, logger }));
   api.use('/search', searchRouter(db));
   api.use('/ask', askRouter(db));
   api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db) }));
@@ -110,7 +115,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression());
 
   app.use(healthRouter(db));
-  app.use('/api', apiRouter(deps));
+  const alerts = deps.alerts ?? createAlertNotifier({ db, config: config.forms, logger });
+  app.use('/api', apiRouter({ ...deps, alerts }));
+  app.use(
+    unsubscribeRouter({ db, origins: siteOrigins(config), limit: perMinuteLimit('form', config.rateLimits.formsPerMinute) }),
+  );
   app.use(crawlerRouter(config.publicOrigin));
   const registry = createReleaseRegistry({ db, webRoot: config.webRoot, releasesDir: config.releasesDir });
   app.use(releasesRouter(registry));

@@ -40,6 +40,10 @@ describe('loadConfig', () => {
         RATE_LIMIT_READ_PER_MINUTE: '7',
         LOG_LEVEL: 'warn',
         WEB_ROOT: '/opt/web',
+        SMTP_URL: 'smtps://alerts:secret@mail.example.org:465',
+        CONTACT_NOTIFY_TO: 'info@example.org, staff@example.org',
+        CONTACT_NOTIFY_FROM: 'site@example.org',
+        CONTACT_RETENTION_DAYS: '90',
       },
       '/srv',
     );
@@ -56,6 +60,12 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       site: { ...SITE_INFO_DEFAULTS, knowledgeAppOrigin: 'https://knowledge.example.org' },
       webRoot: '/opt/web',
+      forms: {
+        smtpUrl: 'smtps://alerts:secret@mail.example.org:465',
+        notifyTo: 'info@example.org, staff@example.org',
+        notifyFrom: 'site@example.org',
+        retentionDays: 90,
+      },
     });
     expect([...siteOrigins(config)]).toEqual(
       expect.arrayContaining(['https://kb.example.org', 'http://localhost:8080', 'https://knowledge.example.org']),
@@ -79,6 +89,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ RATE_LIMIT_ASK_PER_MINUTE: '0' }, /RATE_LIMIT_ASK_PER_MINUTE must be between/],
     [{ TRUST_PROXY: '$(rm -rf)' }, /TRUST_PROXY/],
+    [{ SMTP_URL: 'http://mail.example.org' }, /SMTP_URL must look like/],
+    [{ SMTP_URL: 'smtp://localhost:25' }, /set both or neither/],
+    [{ CONTACT_NOTIFY_TO: 'info@example.org' }, /set both or neither/],
+    [{ CONTACT_RETENTION_DAYS: 'a year' }, /CONTACT_RETENTION_DAYS/],
   ])('rejects %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

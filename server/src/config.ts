@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SiteInfo } from '@kb/contracts';
+import { loadFormsConfig, type FormsConfig } from './forms/config.js';
 import { loadSiteInfo } from './site/info.js';
 
 /** Value of Express's `trust proxy` setting (see https://expressjs.com/en/guide/behind-proxies.html). */
@@ -30,6 +31,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Folder of the remotes' release files (`RELEASES_DIR`, default `DATA_DIR/releases`; a shared volume when several servers run). */
   releasesDir: string;
+  /** Staff alerts (`SMTP_URL`, `CONTACT_NOTIFY_TO`, `CONTACT_NOTIFY_FROM`) and retention (`CONTACT_RETENTION_DAYS`) of the forms. */
+  forms: FormsConfig;
   /** Public facts for the About page and footer (`SITE_*` variables; see `site/info.ts`). */
   site: SiteInfo;
   /** Absolute folder holding the front-end workspaces' `dist/` folders (`WEB_ROOT`, default: the repository root). */
@@ -126,6 +129,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       readPerMinute: integer(env, 'RATE_LIMIT_READ_PER_MINUTE', 600, 1, 1_000_000),
     },
     logLevel: rawLevel as LogLevel,
+    forms: loadFormsConfig(env, (message) => new ConfigError(message)),
     site: loadSiteInfo(env, knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined),
     // config.ts sits in server/src or server/dist: the repository root is two levels up.
     webRoot: path.resolve(cwd, value(env, 'WEB_ROOT') ?? path.resolve(__dirname, '..', '..')),

@@ -159,7 +159,7 @@ const honeypot = (): StringSchema<string | undefined> => text().max(FORM_LIMITS.
  * at most 255 characters, plus the honeypot. Unknown fields are refused.
  */
 export const newsletterSchema: ObjectSchema<NewsletterRequest> = object({
-  email: email().defined(),
+  email: email().defined('emailRequired'),
   website: honeypot().optional(),
 })
   .noUnknown(true, 'unknownField')
@@ -175,24 +175,24 @@ export const contactSchema: ObjectSchema<ContactRequest> = object({
   firstName: requiredText('firstNameRequired')
     .min(FORM_LIMITS.nameMin, 'firstNameMin')
     .max(FORM_LIMITS.nameMax, 'max50')
-    .defined(),
+    .defined('firstNameRequired'),
   lastName: requiredText('lastNameRequired')
     .min(FORM_LIMITS.nameMin, 'lastNameMin')
     .max(FORM_LIMITS.nameMax, 'max50')
-    .defined(),
+    .defined('lastNameRequired'),
   companyName: text().max(FORM_LIMITS.companyMax, 'max100').optional(),
   phone: text()
     .test('phone', 'phoneInvalid', (value) => value === undefined || isValidPhone(value))
     .optional(),
-  email: email().defined(),
+  email: email().defined('emailRequired'),
   category: text()
     .test('required', 'categoryRequired', hasText)
     .oneOf(CONTACT_CATEGORIES, 'categoryRequired')
-    .defined(),
+    .defined('categoryRequired'),
   description: requiredText('descriptionRequired')
     .min(FORM_LIMITS.descriptionMin, 'descriptionMin')
     .max(FORM_LIMITS.descriptionMax, 'max1000')
-    .defined(),
+    .defined('descriptionRequired'),
   website: honeypot().optional(),
 })
   .noUnknown(true, 'unknownField')
