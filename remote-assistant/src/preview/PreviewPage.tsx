@@ -1,18 +1,42 @@
+import { useRef, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
-import { useLanguage } from '@kb/contracts';
+import styled, { keyframes } from 'styled-components';
+import { format, useLanguage } from '@kb/contracts';
 import { REMOTE_VERSION } from '../shared/remoteVersion';
 import { colors, focusRing, fonts } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
-import { previewMessages } from './messages';
+import { usePreviewAllowlist } from './allowlist';
+import { classifyLink, needsAllowlist, type RefusalReason } from './links';
+import { previewMessages, type PreviewText } from './messages';
+import { PdfView } from './PdfView';
+import { usePreviewLoader, type LoadFailure, type PreviewTarget } from './usePreviewLoader';
+
+/** The sandbox of the preview frame: exactly what SPEC §7 allows, never `allow-same-origin`. */
+export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-downloads';
 
 const Root = styled.div`
+  box-sizing: border-box;
+  display: grid;
+  grid-template-rows: auto minmax(0, 1fr) auto;
+  height: 100vh;
+  height: 100dvh;
+  background: ${colors.page};
+  color: ${colors.ink};
+  font-family: ${fonts.body};
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+`;
+
+const CardRoot = styled.div`
+  box-sizing: border-box;
   display: grid;
   place-items: center;
   min-height: 100vh;
   min-height: 100dvh;
   padding: 16px;
-  box-sizing: border-box;
   background: ${colors.page};
   color: ${colors.ink};
   font-family: ${fonts.body};
@@ -37,27 +61,129 @@ const Card = styled.main`
   }
 `;
 
-const Url = styled.p`
-  padding: 8px 10px;
-  border-radius: 8px;
-  background: ${colors.page};
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  padding: 8px 12px;
+  background: ${colors.surface};
+  border-bottom: 1px solid ${colors.divider};
+  h1 {
+    flex: 1 1 auto;
+    margin: 0;
+    font-size: 1.1rem;
+  }
+`;
+
+const Main = styled.main`
+  position: relative;
+  min-height: 0;
+  overflow: hidden;
+  &:focus {
+    outline: none;
+  }
+`;
+
+const Footer = styled.footer`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 8px;
+  align-items: baseline;
+  padding: 8px 12px;
+  background: ${colors.surface};
+  border-top: 1px solid ${colors.divider};
+  font-size: 0.875rem;
+  color: ${colors.muted};
+`;
+
+const Url = styled.code`
+  min-width: 0;
+  color: ${colors.ink};
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  font-size: 0.9rem;
   overflow-wrap: anywhere;
+`;
+
+const Frame = styled.iframe<{ $shown: boolean }>`
+  position: absolute;
+  inset: 0;
+  width: 100%;
+  height: 100%;
+  border: 0;
+  background: ${colors.surface};
+  visibility: ${({ $shown }) => ($shown ? 'visible' : 'hidden')};
+`;
+
+const PdfArea = styled.div<{ $shown: boolean }>`
+  position: absolute;
+  inset: 0;
+  overflow: auto;
+  visibility: ${({ $shown }) => ($shown ? 'visible' : 'hidden')};
+`;
+
+const Center = styled.div`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  padding: 16px;
+  overflow: auto;
+`;
+
+const spin = keyframes`
+  to { transform: rotate(360deg); }
+`;
+
+const Status = styled.p`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  max-width: 32rem;
+  margin: 0;
+  color: ${colors.ink};
+`;
+
+const Spinner = styled.span`
+  flex: none;
+  width: 24px;
+  height: 24px;
+  border: 3px solid ${colors.divider};
+  border-top-color: ${colors.primary};
+  border-radius: 50%;
+  animation: ${spin} 0.9s linear infinite;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+const Problem = styled.section`
+  display: grid;
+  gap: 10px;
+  max-width: 36rem;
+  padding: 20px 24px;
+  border: 1px solid ${colors.divider};
+  border-inline-start: 4px solid ${colors.danger};
+  border-radius: 12px;
+  background: ${colors.surface};
+  h2 {
+    margin: 0;
+    font-size: 1.1rem;
+    color: ${colors.danger};
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 const Muted = styled.p`
   color: ${colors.muted};
 `;
 
-const Problem = styled.p`
-  color: ${colors.danger};
-`;
-
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
+  margin-top: 4px;
 `;
 
 const action = `
@@ -73,7 +199,7 @@ const action = `
   cursor: pointer;
 `;
 
-const Primary = styled.a`
+const PrimaryLink = styled.a`
   ${action}
   background: ${colors.primary};
   color: ${colors.onPrimary};
@@ -83,7 +209,7 @@ const Primary = styled.a`
   ${focusRing}
 `;
 
-const Secondary = styled.button`
+const Button = styled.button`
   ${action}
   background: ${colors.surface};
   color: ${colors.primary};
@@ -93,53 +219,211 @@ const Secondary = styled.button`
   ${focusRing}
 `;
 
-/** The link as an `href`, or `undefined` unless it is an absolute or site-relative `http(s)` URL. */
-function safeHref(link: string): string | undefined {
-  try {
-    const url = new URL(link, window.location.origin);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
+/** "Open in New Tab" for an `http(s)` URL: a new browsing context that cannot reach back. */
+function OpenInNewTab({ href, t }: { href: string; t: PreviewText }) {
+  return (
+    <PrimaryLink href={href} target="_blank" rel="noopener noreferrer">
+      {t.openInNewTab}
+      <VisuallyHidden> {t.opensNewTab}</VisuallyHidden>
+    </PrimaryLink>
+  );
+}
+
+function GoHome({ t }: { t: PreviewText }) {
+  const navigate = useNavigate();
+  return (
+    <Button type="button" onClick={() => navigate('/')}>
+      {t.goHome}
+    </Button>
+  );
+}
+
+/** The full-screen layout: header (Go Home, title, Open in New Tab), the body, the address at the bottom. */
+function Layout({ t, openHref, address, children }: { t: PreviewText; openHref?: string; address: string; children: ReactNode }) {
+  return (
+    <Root data-remote-version={REMOTE_VERSION}>
+      <Header>
+        <GoHome t={t} />
+        <h1>{t.title}</h1>
+        {openHref ? <OpenInNewTab href={openHref} t={t} /> : null}
+      </Header>
+      {children}
+      <Footer>
+        <span>{t.documentAddress}:</span>
+        <Url>{address}</Url>
+      </Footer>
+    </Root>
+  );
+}
+
+function refusalText(reason: RefusalReason, origin: string | undefined, t: PreviewText): string {
+  switch (reason) {
+    case 'script':
+      return t.refusedScript;
+    case 'data':
+      return t.refusedData;
+    case 'file':
+      return t.refusedFile;
+    case 'scheme':
+      return t.refusedScheme;
+    case 'malformed':
+      return t.refusedMalformed;
+    case 'foreign':
+      return format(t.refusedForeign, { origin: origin ?? '' });
   }
 }
 
+function failureText(failure: LoadFailure, t: PreviewText): string {
+  switch (failure.cause) {
+    case 'timeout':
+      return t.causeTimeout;
+    case 'check':
+      return failure.status === undefined ? t.causeCheckNetwork : format(t.causeCheckStatus, { status: failure.status });
+    case 'render':
+      return t.causeRender;
+  }
+}
+
+/** An allowed link: checking, loading, the document, or the error state with Retry. */
+function DocumentPreview({ target, t }: { target: PreviewTarget; t: PreviewText }) {
+  const { state, retry, frameLoaded, pdfRendered, pdfFailed } = usePreviewLoader(target);
+  const mainRef = useRef<HTMLElement>(null);
+  const { attempt } = state;
+  const kind = state.phase === 'checking' || state.phase === 'error' ? null : state.kind;
+  const shown = state.phase === 'loaded';
+  const busy = state.phase === 'checking' || state.phase === 'loading' || state.phase === 'settling';
+  const pdfExpected = kind === 'pdf' || (kind === null && target.pdf);
+
+  const onRetry = (): void => {
+    retry();
+    // The Retry button is about to go; keep keyboard focus in the document area.
+    mainRef.current?.focus();
+  };
+
+  return (
+    <Layout t={t} openHref={target.href} address={target.href}>
+      <Main ref={mainRef} tabIndex={-1} aria-busy={busy}>
+        {kind === 'page' ? (
+          <Frame
+            key={attempt}
+            src={target.href}
+            sandbox={PREVIEW_SANDBOX}
+            title={format(t.documentFrame, { url: target.href })}
+            $shown={shown}
+            onLoad={() => frameLoaded(attempt)}
+          />
+        ) : null}
+        {kind === 'pdf' ? (
+          <PdfArea $shown={shown} role="region" aria-label={t.pdfDocument}>
+            <PdfView
+              key={attempt}
+              url={target.href}
+              pageLabel={(n, total) => format(t.pageLabel, { n, total })}
+              pageFailed={t.pageFailed}
+              onFirstPageRendered={() => pdfRendered(attempt)}
+              onError={() => pdfFailed(attempt)}
+            />
+          </PdfArea>
+        ) : null}
+        {busy ? (
+          <Center>
+            <Status role="status">
+              <Spinner aria-hidden="true" />
+              {pdfExpected ? t.loadingPdf : t.loadingPage}
+            </Status>
+          </Center>
+        ) : null}
+        {state.phase === 'error' ? (
+          <Center>
+            <Problem role="alert" aria-labelledby="preview-error-title">
+              <h2 id="preview-error-title">{t.loadError}</h2>
+              <p>{failureText(state.failure, t)}</p>
+              <Muted>{t.unsupportedHint}</Muted>
+              <Actions>
+                <OpenInNewTab href={target.href} t={t} />
+                <Button type="button" onClick={onRetry}>
+                  {t.retry}
+                </Button>
+                <GoHome t={t} />
+              </Actions>
+            </Problem>
+          </Center>
+        ) : null}
+      </Main>
+    </Layout>
+  );
+}
+
 /**
- * The `/preview` screen (federated as `./PreviewPage`), reading `link` from the URL. Without
- * a link: the Document Preview card with 'No document link provided' and Go Home. With one:
- * the link and an Open in New Tab link (only for `http:`/`https:` links; anything else is
- * never made a link). No props.
+ * The `/preview` screen (federated as `./PreviewPage`), reading `link` from the URL
+ * (ARCHITECTURE.md "Preview", SPEC §2 and §4). No props.
+ *
+ * - No link: the Document Preview card, 'No document link provided', Go Home.
+ * - A link that is not allowed (`javascript:`, `data:`, `file:`, another scheme, malformed,
+ *   or an origin that is neither the site's nor in `previewAllowedOrigins` of `GET /api/site`):
+ *   straight to the error state saying why; never framed, and made a link (Open in New Tab)
+ *   only when it is an `http(s)` URL.
+ * - An allowed link: header with Go Home and Open in New Tab, the loading state, then the PDF
+ *   drawn with PDF.js or the page in a sandboxed frame ({@link PREVIEW_SANDBOX}), the address
+ *   at the bottom; the error state with Open in New Tab, Retry and Go Home when it fails
+ *   (see `usePreviewLoader` for the checks and the 2000 ms / 15000 ms rules).
  */
 export default function PreviewPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const t = previewMessages[useLanguage()];
   const link = params.get('link')?.trim() ?? '';
-  const href = link.length > 0 ? safeHref(link) : undefined;
+  const ownOrigin = window.location.origin;
+  const allowlist = usePreviewAllowlist(link.length > 0 && needsAllowlist(link, ownOrigin));
 
-  return (
-    <Root data-remote-version={REMOTE_VERSION}>
-      <Card>
-        <h1>{t.title}</h1>
-        {link.length === 0 ? <Muted>{t.noLink}</Muted> : null}
-        {link.length > 0 ? (
-          <>
-            <VisuallyHidden as="h2">{t.documentLink}</VisuallyHidden>
-            <Url>{link}</Url>
-            {href ? <Muted>{t.openHint}</Muted> : <Problem>{t.unsafeLink}</Problem>}
-          </>
-        ) : null}
-        <Actions>
-          {href ? (
-            <Primary href={href} target="_blank" rel="noopener noreferrer">
-              {t.openInNewTab}
-              <VisuallyHidden> {t.opensNewTab}</VisuallyHidden>
-            </Primary>
-          ) : null}
-          <Secondary type="button" onClick={() => navigate('/')}>
-            {t.goHome}
-          </Secondary>
-        </Actions>
-      </Card>
-    </Root>
-  );
+  if (link.length === 0) {
+    return (
+      <CardRoot data-remote-version={REMOTE_VERSION}>
+        <Card>
+          <h1>{t.title}</h1>
+          <Muted>{t.noLink}</Muted>
+          <Actions>
+            <GoHome t={t} />
+          </Actions>
+        </Card>
+      </CardRoot>
+    );
+  }
+
+  if (allowlist === null) {
+    return (
+      <Layout t={t} address={link}>
+        <Main aria-busy="true">
+          <Center>
+            <Status role="status">
+              <Spinner aria-hidden="true" />
+              {t.loadingPage}
+            </Status>
+          </Center>
+        </Main>
+      </Layout>
+    );
+  }
+
+  const verdict = classifyLink(link, ownOrigin, allowlist);
+  if (verdict.kind === 'refused') {
+    return (
+      <Layout t={t} openHref={verdict.href} address={link}>
+        <Main>
+          <Center>
+            <Problem role="alert" aria-labelledby="preview-refused-title">
+              <h2 id="preview-refused-title">{t.refusedTitle}</h2>
+              <p>{refusalText(verdict.reason, verdict.origin, t)}</p>
+              <Actions>
+                {verdict.href ? <OpenInNewTab href={verdict.href} t={t} /> : null}
+                <GoHome t={t} />
+              </Actions>
+            </Problem>
+          </Center>
+        </Main>
+      </Layout>
+    );
+  }
+
+  const target: PreviewTarget = { href: verdict.href, sameOrigin: verdict.sameOrigin, pdf: verdict.pdf };
+  return <DocumentPreview key={target.href} target={target} t={t} />;
 }
