@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SingleBar } from 'cli-progress';
+import { startOperations, type Operations } from './admin/operations.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { loadCorpus } from './corpus/service.js';
@@ -59,6 +60,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const db: Database = await openDatabase(config);
   let servers: http.Server[] = [];
   let stopping = false;
+  let operations: Operations | undefined;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
@@ -68,6 +70,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     await Promise.all(servers.map(close));
+    await operations?.stop();
     await db.close(); // also releases the embedded database's lock
     logger.info('stopped');
     process.exit(0);
@@ -78,6 +81,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   try {
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    operations = await startOperations({ config, db, logger });
     const bar = progressBar();
     const loaded = await loadCorpus(db, { onProgress: bar.update });
     bar.stop();
@@ -91,12 +95,13 @@ async function start(config: Config, logger: Logger): Promise<void> {
     }).syncCurrentBuilds();
     if (published.length > 0) logger.info({ published }, 'new remote builds published and activated');
   } catch (error) {
+    await operations?.stop();
     await db.close();
     throw error;
   }
   if (stopping) return;
 
-  const app = createApp({ config, db, logger });
+  const app = createApp({ config, db, logger, alerts: operations.alerts });
   const ports = config.knowledgePort === 0 ? [config.port] : [config.port, config.knowledgePort];
   servers = ports.map(() => http.createServer(app));
   let bound: number[];
@@ -104,6 +109,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     bound = await Promise.all(servers.map((s, i) => listen(s, ports[i] ?? 0)));
   } catch (error) {
     await Promise.all(servers.filter((s) => s.listening).map(close));
+    await operations.stop();
     await db.close();
     throw error;
   }

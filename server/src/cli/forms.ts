@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import { AdminCommandError } from '../admin/socket.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { DataDirLockedError } from '../db/lock.js';
+import { registerFormsCommands } from '../forms/commands.js';
+import { runOperatorCommand } from './operator.js';
+
+/**
+ * `npm run forms -- …`: the forms' operator commands (see server/README.md "Operator commands").
+ *
+ *   export contacts|subscribers [--since DATE] [--format csv|json] [--out FILE]
+ *   delete <email>
+ *   purge --older-than <days>
+ *
+ * Exit status: 0 done, 1 failed, 2 wrong usage.
+ */
+
+const USAGE = `Usage: npm run forms -- <command>
+
+  export contacts|subscribers [--since DATE] [--format csv|json] [--out FILE]
+        Contact messages or newsletter subscribers (with each one's unsubscribe URL), stored
+        at or after DATE (2025-01-31 or an ISO date-time). CSV by default; written to
+        standard output, or to FILE (created with mode 0600: it holds personal data).
+  delete <email>
+        Erase that person's subscription and contact messages (letter case ignored).
+  purge --older-than <days>
+        Delete contact messages older than <days> days.
+
+Runs through the server's admin socket (DATA_DIR/admin.sock) when the server runs, else on
+the database directly (DATABASE_URL, or DATA_DIR under its lock).`;
+
+class UsageError extends Error {}
+
+interface Parsed {
+  command: string;
+  args: Record<string, unknown>;
+  out?: string;
+}
+
+function parse(argv: readonly string[]): Parsed {
+  const positional: string[] = [];
+  const options = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a.startsWith('--')) {
+      const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
+      const v = inline ?? argv[++i];
+      if (!name || v === undefined) throw new UsageError(`${a} needs a value`);
+      options.set(name, v);
+    } else positional.push(a);
+  }
+  const allow = (...names: string[]): void => {
+    for (const n of options.keys()) if (!names.includes(n)) throw new UsageError(`unknown option --${n}`);
+  };
+  const [verb, ...rest] = positional;
+  switch (verb) {
+    case 'export': {
+      allow('since', 'format', 'out');
+      if (rest.length !== 1) throw new UsageError('export what? contacts or subscribers');
+      return {
+        command: 'forms.export',
+        args: { kind: rest[0], format: options.get('format') ?? 'csv', since: options.get('since') },
+        out: options.get('out'),
+      };
+    }
+    case 'delete':
+      allow();
+      if (rest.length !== 1) throw new UsageError('delete whom? give one e-mail address');
+      return { command: 'forms.delete', args: { email: rest[0] } };
+    case 'purge': {
+      allow('older-than');
+      const raw = options.get('older-than');
+      if (rest.length !== 0 || raw === undefined || !/^\d+$/.test(raw)) throw new UsageError('purge needs --older-than <days>');
+      return { command: 'forms.purge', args: { olderThanDays: Number(raw) } };
+    }
+    default:
+      throw new UsageError(verb === undefined || verb === 'help' ? '' : `unknown command "${verb}"`);
+  }
+}
+
+function describe(command: string, result: unknown): string {
+  const r = (result ?? {}) as { subscriptions?: number; messages?: number };
+  if (command === 'forms.delete') return `Erased ${r.subscriptions ?? 0} subscription(s) and ${r.messages ?? 0} contact message(s).`;
+  return `Deleted ${r.messages ?? 0} contact message(s).`;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let parsed: Parsed;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (error.message) process.stderr.write(`forms: ${error.message}\n\n`);
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  try {
+    const config = loadConfig();
+    const { result, via } = await runOperatorCommand({
+      config,
+      command: parsed.command,
+      args: parsed.args,
+      register: (commands, db) => registerFormsCommands(commands, { db, publicOrigin: config.publicOrigin }),
+    });
+    if (parsed.command === 'forms.export') {
+      const text = (result as { text?: unknown } | null)?.text;
+      if (typeof text !== 'string') throw new Error('the export gave no text');
+      if (parsed.out) fs.writeFileSync(parsed.out, text, { mode: 0o600 });
+      else process.stdout.write(text);
+    } else {
+      process.stdout.write(`${describe(parsed.command, result)}\n`);
+    }
+    process.stderr.write(`forms: done (${via === 'server' ? 'through the running server' : via === 'postgres' ? 'on DATABASE_URL' : 'on the embedded database'})\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof AdminCommandError || error instanceof ConfigError) {
+      process.stderr.write(`forms: ${error.message}\n`);
+      return error instanceof ConfigError ? 2 : 1;
+    }
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`forms: ${error.message}\nIf the server is starting up, wait until it listens and try again.\n`);
+      return 1;
+    }
+    process.stderr.write(`forms: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,59 @@
+import type { Config } from '../config.js';
+import { AdminCommands, AdminUnavailableError, adminSocketPath, callAdmin, type AdminArgs } from '../admin/socket.js';
+import type { Database } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { openDatabase } from '../db/open.js';
+import type { PGliteOptions } from '../db/pglite.js';
+
+/**
+ * How an operator command runs (ARCHITECTURE.md "Data"): through the running server's admin
+ * socket when it answers; otherwise in this process, on the database opened under the data
+ * folder's lock (so no server can start on it meanwhile); with `DATABASE_URL`, always directly
+ * against PostgreSQL.
+ */
+
+/** Where a command ran. */
+export type RanVia = 'server' | 'embedded' | 'postgres';
+
+/** What {@link runOperatorCommand} needs. */
+export interface OperatorCommand {
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>;
+  /** Registered name, e.g. `forms.export`. */
+  command: string;
+  args: AdminArgs;
+  /** Registers the component's commands over `db` (the same function the server calls at start). */
+  register(commands: AdminCommands, db: Database): void;
+  /** Loads PGlite (tests pass Node's own loader's copy). */
+  PGlite?: PGliteOptions['PGlite'];
+}
+
+async function runLocally(op: OperatorCommand): Promise<unknown> {
+  const db = await openDatabase(op.config, { PGlite: op.PGlite });
+  try {
+    await migrate(db);
+    const commands = new AdminCommands();
+    op.register(commands, db);
+    return await commands.run(op.command, op.args);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Runs one operator command where it must run.
+ *
+ * @returns the command's result and where it ran
+ * @throws AdminCommandError with the command's refusal (bad arguments, …)
+ * @throws DataDirLockedError (with advice) when a process holds the data folder but does not
+ *   answer on the socket (a server still starting up)
+ * @throws the database's error when it cannot be opened
+ */
+export async function runOperatorCommand(op: OperatorCommand): Promise<{ result: unknown; via: RanVia }> {
+  if (op.config.databaseUrl) return { result: await runLocally(op), via: 'postgres' };
+  try {
+    return { result: await callAdmin(adminSocketPath(op.config.dataDir), op.command, op.args), via: 'server' };
+  } catch (error) {
+    if (!(error instanceof AdminUnavailableError)) throw error;
+  }
+  return { result: await runLocally(op), via: 'embedded' };
+}
