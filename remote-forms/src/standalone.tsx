@@ -1,10 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
 import { languageBus, LANGS } from '@kb/contracts';
 import ContactPage from './contact/ContactPage';
 import NewsletterForm from './newsletter/NewsletterForm';
 
-/** The team's standalone page: the exposed screen in its own providers, with a language toggle. */
+/** The team's standalone page: the exposed screens in their own providers (router, toasts), with a language toggle. */
 function Standalone() {
   return (
     <BrowserRouter>
@@ -16,7 +17,10 @@ function Standalone() {
         ))}
       </div>
       <ContactPage />
-      <NewsletterForm />
+      <footer style={{ background: '#0a3631', color: '#f1efe6', padding: '2rem 1rem' }}>
+        <NewsletterForm />
+      </footer>
+      <ToastContainer />
     </BrowserRouter>
   );
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
 import { App } from './App';
 import { registerRemotesFromManifest } from './federation/remotes';
 import { startLanguage } from './language/shellLanguage';
@@ -24,6 +25,8 @@ async function start(): Promise<void> {
         <BrowserRouter>
           <App />
         </BrowserRouter>
+        {/* The page's one toast container: react-toastify is a shared singleton, remotes call toast() (it injects its own CSS). */}
+        <ToastContainer position="top-right" newestOnTop />
       </SiteInfoProvider>
     </StrictMode>,
   );

@@ -1,22 +1,205 @@
-import type { ReactNode } from 'react';
-import { defineMessages, useLanguage } from '@kb/contracts';
+import { useState, type ReactNode } from 'react';
+import { Form, Formik } from 'formik';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ValidationError } from 'yup';
+import {
+  defineMessages,
+  format,
+  FORM_MESSAGES,
+  HONEYPOT_FIELD,
+  isFormMessageKey,
+  newsletterSchema,
+  useLanguage,
+  type FormMessageKey,
+} from '@kb/contracts';
+import { PRIVACY_ANCHOR } from '../privacy/PrivacyNotice';
+import { postForm } from '../shared/api';
+import { showErrorToast, showSuccessToast } from '../shared/toasts';
+import { colors, HoneypotBox, PrimaryButton, Spinner } from '../shared/theme';
 import { REMOTE_VERSION } from '../version';
 
 const messages = defineMessages(
-  { title: 'Newsletter', text: 'News of the project and of new sources.' },
-  { title: 'Bülten', text: 'Projeden ve yeni kaynaklardan haberler.' },
+  {
+    title: 'Newsletter',
+    text: 'News of the project and of new sources, now and then.',
+    label: 'Email address',
+    placeholder: 'you@example.com',
+    subscribe: 'Subscribe',
+    subscribing: 'Subscribing...',
+    privacy: 'How we handle your data',
+    honeypot: 'Leave this field empty',
+    successTitle: 'Successfully subscribed to newsletter!',
+    successText: '{email} has been added to our newsletter.',
+    errorTitle: 'Error',
+    errorText: 'Failed to subscribe. Please try again.',
+  },
+  {
+    title: 'Bülten',
+    text: 'Projeden ve yeni kaynaklardan ara sıra haberler.',
+    label: 'E-posta adresi',
+    placeholder: 'siz@ornek.com',
+    subscribe: 'Abone ol',
+    subscribing: 'Abone olunuyor...',
+    privacy: 'Verilerinizi nasıl işliyoruz',
+    honeypot: 'Bu alanı boş bırakın',
+    successTitle: 'Bültene başarıyla abone oldunuz!',
+    successText: '{email} adresi bültenimize eklendi.',
+    errorTitle: 'Hata',
+    errorText: 'Abonelik başarısız. Lütfen tekrar deneyiniz.',
+  },
 );
 
+const Box = styled.section`
+  h2 {
+    font-size: 1.05rem;
+    margin: 0 0 0.5rem;
+    color: inherit;
+  }
+  p {
+    margin: 0 0 0.5rem;
+  }
+  label {
+    display: block;
+    font-weight: 600;
+    margin-bottom: 0.25rem;
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  input {
+    flex: 1 1 12rem;
+    min-width: 0;
+    font: inherit;
+    color: ${colors.text};
+    background: #fff;
+    padding: 0.55rem 0.75rem;
+    border: 1px solid ${colors.control};
+    border-radius: 8px;
+  }
+  [aria-invalid='true'] {
+    border-color: ${colors.danger};
+    box-shadow: 0 0 0 2px ${colors.dangerOnDark};
+  }
+`;
+
+const Button = styled(PrimaryButton)`
+  background: ${colors.accent};
+  color: ${colors.primaryDark};
+  &:hover:not(:disabled) {
+    background: #e5b52a;
+  }
+  &:disabled {
+    background: #c9b98a;
+    color: ${colors.primaryDark};
+  }
+`;
+
+const ErrorText = styled.p`
+  && {
+    margin: 0.35rem 0 0;
+  }
+  color: ${colors.dangerOnDark};
+  font-size: 0.9rem;
+`;
+
+const Privacy = styled.p`
+  && {
+    margin: 0.5rem 0 0;
+  }
+  font-size: 0.875rem;
+`;
+
+interface Values {
+  email: string;
+  website: string;
+}
+
+/** The first rule the trimmed address breaks, or undefined (blank: no message; it is ignored). */
+function problem(email: string): FormMessageKey | undefined {
+  const trimmed = email.trim();
+  if (trimmed === '') return undefined;
+  try {
+    newsletterSchema.validateSync({ email: trimmed });
+    return undefined;
+  } catch (error) {
+    if (error instanceof ValidationError && isFormMessageKey(error.message)) return error.message;
+    throw error;
+  }
+}
+
 /**
- * The forms remote's newsletter block (`./NewsletterForm`, in the shell's footer). The
- * subscription form and its API are built in the forms issue.
+ * The forms remote's newsletter block (`./NewsletterForm`, in the shell's footer; SPEC.md §2,
+ * §4, §5, §8): a required e-mail address, trimmed before it is sent, a blank one ignored. On
+ * success a toast with the added address and an empty field; on failure an error toast and the
+ * address kept. Links to the privacy notice on the Contact page.
  */
 export default function NewsletterForm(): ReactNode {
-  const t = messages[useLanguage()];
+  const lang = useLanguage();
+  const t = messages[lang];
+  const [errorKey, setErrorKey] = useState<FormMessageKey | undefined>(undefined);
+  const error = errorKey === undefined ? undefined : FORM_MESSAGES[lang][errorKey];
   return (
-    <div data-remote="forms" data-remote-version={REMOTE_VERSION}>
-      <h2>{t.title}</h2>
+    <Box data-remote="forms" data-remote-version={REMOTE_VERSION} aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title">{t.title}</h2>
       <p>{t.text}</p>
-    </div>
+      <Formik<Values>
+        initialValues={{ email: '', website: '' }}
+        onSubmit={async (values, helpers) => {
+          const email = values.email.trim();
+          if (email === '') return;
+          const key = problem(email);
+          setErrorKey(key);
+          if (key !== undefined) {
+            document.getElementById('newsletter-email')?.focus();
+            return;
+          }
+          const body = values.website === '' ? { email } : { email, [HONEYPOT_FIELD]: values.website };
+          if (await postForm('/api/newsletter', body)) {
+            const m = messages[lang];
+            showSuccessToast(m.successTitle, format(m.successText, { email }));
+            helpers.resetForm();
+          } else {
+            showErrorToast(messages[lang].errorTitle, messages[lang].errorText);
+          }
+        }}
+      >
+        {({ isSubmitting, getFieldProps }) => (
+          <Form noValidate aria-labelledby="newsletter-title">
+            <label htmlFor="newsletter-email">{t.label}</label>
+            <Row>
+              <input
+                {...getFieldProps('email')}
+                onChange={(event) => {
+                  getFieldProps('email').onChange(event);
+                  if (errorKey !== undefined) setErrorKey(undefined);
+                }}
+                id="newsletter-email"
+                type="email"
+                autoComplete="email"
+                placeholder={t.placeholder}
+                aria-invalid={error !== undefined}
+                aria-describedby={error !== undefined ? 'newsletter-email-error' : undefined}
+              />
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting && <Spinner />}
+                {isSubmitting ? t.subscribing : t.subscribe}
+              </Button>
+            </Row>
+            {error !== undefined && <ErrorText id="newsletter-email-error">{error}</ErrorText>}
+            <HoneypotBox>
+              <label htmlFor="newsletter-website">{t.honeypot}</label>
+              <input {...getFieldProps(HONEYPOT_FIELD)} id="newsletter-website" type="text" tabIndex={-1} autoComplete="off" />
+            </HoneypotBox>
+          </Form>
+        )}
+      </Formik>
+      <Privacy>
+        <Link to={`/contact#${PRIVACY_ANCHOR}`}>{t.privacy}</Link>
+      </Privacy>
+    </Box>
   );
 }
