@@ -119,6 +119,10 @@ const PdfArea = styled.div<{ $shown: boolean }>`
   inset: 0;
   overflow: auto;
   visibility: ${({ $shown }) => ($shown ? 'visible' : 'hidden')};
+  &:focus-visible {
+    outline: 3px solid ${colors.focus};
+    outline-offset: -3px;
+  }
 `;
 
 const Center = styled.div`
@@ -314,7 +318,8 @@ function DocumentPreview({ target, t }: { target: PreviewTarget; t: PreviewText 
           />
         ) : null}
         {kind === 'pdf' ? (
-          <PdfArea $shown={shown} role="region" aria-label={t.pdfDocument}>
+          // Focusable so that keyboard users can scroll through the pages.
+          <PdfArea $shown={shown} role="region" aria-label={t.pdfDocument} tabIndex={0}>
             <PdfView
               key={attempt}
               url={target.href}
