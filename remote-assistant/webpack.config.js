@@ -23,8 +23,9 @@ module.exports = (_env, argv) => {
   });
   remote.output.clean = { keep: /^assistant\// };
   const production = mode === 'production';
+  const common = commonConfig({ mode });
   const frame = {
-    ...commonConfig({ mode }),
+    ...common,
     name: 'assistant-frame',
     context: __dirname,
     entry: { frame: './src/frame/main.tsx' },
@@ -36,6 +37,7 @@ module.exports = (_env, argv) => {
       clean: true,
     },
     plugins: [
+      ...common.plugins,
       new webpack.DefinePlugin({ __REMOTE_VERSION__: JSON.stringify(process.env.MF_BUILD_VERSION) }),
       new HtmlWebpackPlugin({ template: './src/frame/index.html', scriptLoading: 'defer' }),
     ],

@@ -11,8 +11,9 @@ const { sharedScope, commonConfig } = require('../tooling/federation');
 module.exports = (_env, argv) => {
   const mode = argv.mode || 'production';
   const production = mode === 'production';
+  const common = commonConfig({ mode });
   return {
-    ...commonConfig({ mode }),
+    ...common,
     context: __dirname,
     entry: { main: './src/index.ts' },
     output: {
@@ -25,6 +26,7 @@ module.exports = (_env, argv) => {
       clean: true,
     },
     plugins: [
+      ...common.plugins,
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},

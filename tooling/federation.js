@@ -72,6 +72,8 @@ function remoteVersion(workspaceDir) {
     ...listFiles(path.join(workspaceDir, 'types')),
     path.join(workspaceDir, 'package.json'),
     path.join(workspaceDir, 'webpack.config.js'),
+    // The shared build settings (shared scope, precompressed files) shape every remote's output.
+    __filename,
     path.join(repoRoot, 'package-lock.json'),
   ].filter((f) => fs.existsSync(f));
   const hash = nodeCrypto.createHash('sha256');
@@ -86,10 +88,42 @@ function remoteVersion(workspaceDir) {
   return `${pkg.version}-${hash.digest('hex').slice(0, 8)}`;
 }
 
-/** Module rules and resolution common to every front-end build (TypeScript through swc). */
+/** Text files worth sending compressed (source maps are left to on-the-fly compression). */
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+
+/**
+ * Precompressed copies of a production build's text assets, written beside them as
+ * `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9), for files of 1 KB or more
+ * that shrink to at most 80 %. The server sends them when the browser accepts the encoding
+ * (server/src/web/static.ts), so no request pays for compressing them. None in development.
+ *
+ * @returns webpack plugins, to spread into a configuration's `plugins`
+ */
+function compressedAssets({ mode }) {
+  if (mode !== 'production') return [];
+  const zlib = require('node:zlib');
+  const CompressionPlugin = require('compression-webpack-plugin');
+  const common = { test: COMPRESSIBLE, threshold: 1024, minRatio: 0.8 };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    }),
+    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+  ];
+}
+
+/**
+ * Module rules and resolution common to every front-end build (TypeScript through swc), and
+ * its `plugins` ({@link compressedAssets}): a configuration that sets its own plugins spreads
+ * these into them.
+ */
 function commonConfig({ mode }) {
   const production = mode === 'production';
   return {
+    plugins: compressedAssets({ mode }),
     mode,
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: {
@@ -121,7 +155,7 @@ function commonConfig({ mode }) {
   };
 }
 
-module.exports = { sharedScope, remoteVersion, commonConfig, installedVersion, repoRoot };
+module.exports = { sharedScope, remoteVersion, commonConfig, compressedAssets, installedVersion, repoRoot };
 
 /**
  * The webpack configuration of a remote: its container alone (`entry: {}`), exposing
@@ -139,7 +173,9 @@ function remoteConfig({ name, dir, exposes, devPort, mode }) {
   const version = remoteVersion(dir);
   // Read by the manifest plugin: the release version goes into mf-manifest.json.
   process.env.MF_BUILD_VERSION = version;
+  const common = commonConfig({ mode });
   const plugins = [
+    ...common.plugins,
     new webpack.DefinePlugin({
       __REMOTE_VERSION__: JSON.stringify(version),
       __REMOTE_BUILD_LABEL__: JSON.stringify(process.env.REMOTE_BUILD_LABEL || ''),
@@ -170,7 +206,7 @@ function remoteConfig({ name, dir, exposes, devPort, mode }) {
     plugins.push(new HtmlWebpackPlugin({ title: `${name} (standalone)`, chunks: ['standalone'] }));
   }
   return {
-    ...commonConfig({ mode }),
+    ...common,
     name,
     context: dir,
     entry: production ? {} : { standalone: './src/standalone-bootstrap.ts' },

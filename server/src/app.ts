@@ -1,7 +1,6 @@
 import path from 'node:path';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
-import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import { siteOrigins, type Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -17,6 +16,7 @@ import { releasesRouter } from './releases/routes.js';
 import { searchRouter } from './search/routes.js';
 import { countIndexedPassages } from './sources/repository.js';
 import { sourcesRouter } from './sources/routes.js';
+import { compressResponses } from './web/compression.js';
 import { webRouter } from './web/routes.js';
 import { crawlerRouter, siteRouter } from './site/routes.js';
 
@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps): Express {
       crossOriginResourcePolicy: { policy: 'same-site' },
     }),
   );
-  app.use(compression());
+  app.use(compressResponses());
 
   app.use(healthRouter(db));
   const alerts = deps.alerts ?? createAlertNotifier({ db, config: config.forms, logger });

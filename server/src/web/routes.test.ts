@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import request from 'supertest';
 import type { Express } from 'express';
 import { SHELL_ROUTES } from '@kb/contracts';
@@ -12,7 +13,7 @@ import { testApp } from '../testing/app';
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/static/js/main.1a2b3c4d.js"></script></body></html>';
 const FRAME = '<!doctype html><html><body>assistant frame</body></html>';
 
-function write(root: string, file: string, content: string): void {
+function write(root: string, file: string, content: string | Buffer): void {
   fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   fs.writeFileSync(path.join(root, file), content);
 }
@@ -21,6 +22,7 @@ function webRoot(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-web-'));
   write(root, 'shell/dist/index.html', INDEX);
   write(root, 'shell/dist/static/js/main.1a2b3c4d.js', 'console.log("shell")');
+  write(root, 'shell/dist/static/js/main.1a2b3c4d.js.br', zlib.brotliCompressSync('console.log("shell")'));
   write(root, 'shell/dist/favicon.ico', 'icon');
   write(root, 'remote-assistant/dist/assistant/index.html', FRAME);
   write(root, 'remote-assistant/dist/assistant/frame.5e6f7a8b.js', 'console.log("frame")');
@@ -75,6 +77,16 @@ describe('front-end hosting', () => {
     const icon = await request(app).get('/favicon.ico');
     expect(icon.status).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's brotli copy of an asset to a browser that accepts it", async () => {
+    const res = await request(app).get('/static/js/main.1a2b3c4d.js').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/);
+    expect(res.text).toBe('console.log("shell")');
   });
 
   it.each(['/static/js/missing.js', '/missing.png', '/assistant/missing.js'])(
