@@ -98,6 +98,58 @@ test.describe('/chat', () => {
     await expect(frame.getByLabel('Your question')).toBeFocused();
   });
 
+  test('a streamed answer is shown, done replaces it, and a citation opens its reading page in /preview', async ({
+    page,
+    context,
+  }) => {
+    // The answer stream exactly as ARCHITECTURE.md has it; done carries another (extractive) answer.
+    const citation = {
+      n: 1,
+      source: 'quran',
+      ref: '2:45',
+      lang: 'en',
+      text: 'And seek help through patience and prayer, and indeed, it is difficult except for the humbly submissive [to Allah].',
+      translator: 'Saheeh International',
+      original: { lang: 'ar', text: 'وَٱسْتَعِينُوا۟ بِٱلصَّبْرِ وَٱلصَّلَوٰةِ' },
+      url: '/read/quran/2%3A45',
+    };
+    const done = { answer: 'Seek help through patience and prayer [1].', citations: [citation], mode: 'extractive', refused: false };
+    const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+    await page.route('**/api/ask', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/event-stream; charset=utf-8',
+        body:
+          event('meta', { mode: 'generative' }) +
+          event('citation', citation) +
+          event('delta', { text: 'A model draft that failed its checks ' }) +
+          event('delta', { text: '[1].' }) +
+          event('done', done),
+      }),
+    );
+    await context.route('**/read/quran/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>2:45</title><main><h1>Al-Baqarah 2:45 in context</h1></main></html>',
+      }),
+    );
+    await page.goto(`/chat?lang=en&q=${encodeURIComponent('patience')}`);
+    const frame = assistant(page);
+    const sources = frame.getByRole('list', { name: 'Sources' });
+    await expect(sources.locator('cite')).toHaveText(['Quran 2:45']);
+    await expect(frame.getByText('Seek help through patience and prayer [1].', { exact: true })).toBeVisible();
+    await expect(frame.getByText('A model draft')).toHaveCount(0);
+    await expect(frame.getByText('Answer ready: Seek help through patience and prayer.')).toHaveCount(1);
+
+    const opened = context.waitForEvent('page');
+    await sources.getByRole('link', { name: /Read in context/ }).click();
+    const preview = await opened;
+    await preview.waitForURL(/\/preview\?/);
+    expect(new URL(preview.url()).searchParams.get('link')).toBe('/read/quran/2%3A45?lang=en');
+    await expect(preview.frameLocator('iframe').getByRole('heading', { name: 'Al-Baqarah 2:45 in context' })).toBeVisible();
+    await expect(preview.getByRole('heading', { level: 1, name: 'Document Preview' })).toBeVisible();
+  });
+
   test('a message posted from another origin changes nothing', async ({ page }) => {
     // A frame with an opaque origin ("null"): a real other origin, posting real messages to
     // the assistant frame and to the page.
