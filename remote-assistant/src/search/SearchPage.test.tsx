@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ASSISTANT_FRAME_PATH, languageBus, type Lang } from '@kb/contracts';
+import { ASSISTANT_FRAME_PATH, FRAME_LOAD_ASK_DELAY_MS, languageBus, type Lang } from '@kb/contracts';
 import SearchPage from './SearchPage';
 
 function Location() {
@@ -112,5 +112,35 @@ describe('SearchPage with q', () => {
       [{ type: 'language', lang: 'en' }, window.location.origin],
       [{ type: 'ask', query: 'mercy' }, window.location.origin],
     ]);
+  });
+
+  it('sends q once, 50 ms after load, to a frame that never says ready (and not again on a late ready)', () => {
+    jest.useFakeTimers();
+    try {
+      renderSearch('/search?q=%20mercy%20&source=quran');
+      const iframe = screen.getByTitle<HTMLIFrameElement>('AI assistant');
+      const frameWindow = iframe.contentWindow;
+      if (!frameWindow) throw new Error('the iframe has no window');
+      const post = jest.spyOn(frameWindow, 'postMessage').mockImplementation(() => undefined);
+      const asks = () => post.mock.calls.filter(([m]) => (m as { type?: string }).type === 'ask');
+      act(() => fireEvent.load(iframe));
+      expect(post.mock.calls.map(([m]) => m)).toEqual([
+        { type: 'language', lang: 'en' },
+        { type: 'source', source: 'quran' },
+      ]);
+      act(() => jest.advanceTimersByTime(FRAME_LOAD_ASK_DELAY_MS - 1));
+      expect(asks()).toHaveLength(0);
+      act(() => jest.advanceTimersByTime(1));
+      expect(asks()).toEqual([[{ type: 'ask', query: 'mercy' }, window.location.origin]]);
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', { data: { type: 'ready' }, origin: window.location.origin, source: frameWindow }),
+        );
+      });
+      act(() => jest.advanceTimersByTime(1000));
+      expect(asks()).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
