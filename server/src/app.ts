@@ -101,7 +101,8 @@ export function createApp(deps: AppDeps): Express {
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
-          frameSrc: ["'self'"],
+          // /preview frames only the site's own documents and the operator's allowlist.
+          frameSrc: ["'self'", ...config.previewAllowedOrigins],
           frameAncestors: ["'self'"],
           objectSrc: ["'none'"],
           upgradeInsecureRequests: https ? [] : null,

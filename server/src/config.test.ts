@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       knowledgePort: 8081,
       dataDir: '/srv/var/kb',
       releasesDir: '/srv/var/kb/releases',
+      previewAllowedOrigins: [],
       databaseUrl: 'postgres://kb@db/kb',
       publicOrigin: 'https://kb.example.org',
       knowledgeAppOrigin: 'https://knowledge.example.org',

@@ -29,6 +29,8 @@ export interface Config {
   /** Requests per minute and client IP, per route group. */
   rateLimits: { formsPerMinute: number; askPerMinute: number; readPerMinute: number };
   logLevel: LogLevel;
+  /** Origins besides the site's own that `/preview` may frame (`PREVIEW_ALLOWED_ORIGINS`, comma-separated). */
+  previewAllowedOrigins: string[];
   /** Folder of the remotes' release files (`RELEASES_DIR`, default `DATA_DIR/releases`; a shared volume when several servers run). */
   releasesDir: string;
   /** Staff alerts (`SMTP_URL`, `CONTACT_NOTIFY_TO`, `CONTACT_NOTIFY_FROM`) and retention (`CONTACT_RETENTION_DAYS`) of the forms. */
@@ -113,6 +115,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const publicOriginRaw = value(env, 'PUBLIC_ORIGIN');
   const dataDir = path.resolve(cwd, value(env, 'DATA_DIR') ?? 'data');
+  const previewAllowedOrigins = (value(env, 'PREVIEW_ALLOWED_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => origin('PREVIEW_ALLOWED_ORIGINS', o));
   const knowledgeRaw = value(env, 'KNOWLEDGE_APP_ORIGIN');
   return {
     port,
@@ -130,7 +137,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     logLevel: rawLevel as LogLevel,
     forms: loadFormsConfig(env, (message) => new ConfigError(message)),
-    site: loadSiteInfo(env, knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined),
+    previewAllowedOrigins,
+    site: loadSiteInfo(env, knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined, previewAllowedOrigins),
     // config.ts sits in server/src or server/dist: the repository root is two levels up.
     webRoot: path.resolve(cwd, value(env, 'WEB_ROOT') ?? path.resolve(__dirname, '..', '..')),
   };

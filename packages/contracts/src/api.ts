@@ -129,4 +129,6 @@ export interface SiteInfo {
   contactEmail: string;
   /** `KNOWLEDGE_APP_ORIGIN` when set: the AI Chat button's origin; null → the port rule. */
   knowledgeAppOrigin: string | null;
+  /** Origins besides the site's own whose documents `/preview` may show (`PREVIEW_ALLOWED_ORIGINS`). */
+  previewAllowedOrigins: string[];
 }

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createAlertNotifier, type AlertNotifier } from '../forms/alerts.js';
 import { registerFormsCommands, startRetention } from '../forms/commands.js';
+import { registerReleaseCommands } from '../releases/commands.js';
 import type { Logger } from '../logger.js';
 import { AdminCommands, adminSocketPath, startAdminSocket, type AdminSocket } from './socket.js';
 
@@ -34,6 +35,7 @@ export async function startOperations(deps: { config: Config; db: Database; logg
   const { config, db, logger } = deps;
   const commands = new AdminCommands();
   registerFormsCommands(commands, { db, publicOrigin: config.publicOrigin });
+  registerReleaseCommands(commands, { db, webRoot: config.webRoot, releasesDir: config.releasesDir });
   let socket: AdminSocket | undefined;
   try {
     socket = await startAdminSocket({ socketPath: adminSocketPath(config.dataDir), commands, logger });

@@ -30,6 +30,7 @@ export const SITE_INFO_DEFAULTS: SiteInfo = {
   },
   contactEmail: 'contact@example.org',
   knowledgeAppOrigin: null,
+  previewAllowedOrigins: [],
 };
 
 function text(env: Env, name: string, fallback: string): string {
@@ -49,8 +50,13 @@ function lines(env: Env, name: string, fallback: string[]): string[] {
  *
  * @param env the environment (default `process.env`)
  * @param knowledgeAppOrigin `KNOWLEDGE_APP_ORIGIN` when the operator set one (already validated by `loadConfig`)
+ * @param previewAllowedOrigins `PREVIEW_ALLOWED_ORIGINS`, validated by `loadConfig`
  */
-export function loadSiteInfo(env: Env = process.env, knowledgeAppOrigin?: string): SiteInfo {
+export function loadSiteInfo(
+  env: Env = process.env,
+  knowledgeAppOrigin?: string,
+  previewAllowedOrigins: readonly string[] = [],
+): SiteInfo {
   const d = SITE_INFO_DEFAULTS;
   return {
     owner: {
@@ -66,5 +72,6 @@ export function loadSiteInfo(env: Env = process.env, knowledgeAppOrigin?: string
     },
     contactEmail: text(env, 'SITE_CONTACT_EMAIL', d.contactEmail),
     knowledgeAppOrigin: knowledgeAppOrigin ?? null,
+    previewAllowedOrigins: [...previewAllowedOrigins],
   };
 }

@@ -13,6 +13,7 @@ describe('site facts, robots.txt and sitemap.xml', () => {
     expect(info.builder.phone).toMatch(/^\+\d/);
     expect(info.owner.address.length).toBeGreaterThan(0);
     expect(info.knowledgeAppOrigin).toBeNull();
+    expect(info.previewAllowedOrigins).toEqual([]);
   });
 
   it('takes the real facts from the environment', async () => {
@@ -22,6 +23,7 @@ describe('site facts, robots.txt and sitemap.xml', () => {
       SITE_BUILDER_PHONE: '+90 555 111 22 33',
       SITE_CONTACT_EMAIL: 'iletisim@vakif.example',
       KNOWLEDGE_APP_ORIGIN: 'https://ask.vakif.example',
+      PREVIEW_ALLOWED_ORIGINS: 'https://docs.vakif.example, https://archive.example.org/',
     });
     const info = (await request(app).get('/api/site')).body as SiteInfo;
     expect(info.owner.name).toBe('Vakıf Enstitüsü');
@@ -29,6 +31,13 @@ describe('site facts, robots.txt and sitemap.xml', () => {
     expect(info.builder.phone).toBe('+90 555 111 22 33');
     expect(info.contactEmail).toBe('iletisim@vakif.example');
     expect(info.knowledgeAppOrigin).toBe('https://ask.vakif.example');
+    expect(info.previewAllowedOrigins).toEqual(['https://docs.vakif.example', 'https://archive.example.org']);
+  });
+
+  it('lets /preview frame exactly the allowlisted origins', async () => {
+    const app = testApp(noDatabase(), { PREVIEW_ALLOWED_ORIGINS: 'https://docs.vakif.example' });
+    const csp = (await request(app).get('/api/site')).headers['content-security-policy'] ?? '';
+    expect(csp).toMatch(/frame-src 'self' https:\/\/docs\.vakif\.example(;|$)/);
   });
 
   it('builds robots.txt and sitemap.xml from PUBLIC_ORIGIN, with hreflang alternates', async () => {
