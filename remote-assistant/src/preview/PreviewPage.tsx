@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { format, useLanguage } from '@kb/contracts';
@@ -292,6 +292,7 @@ function failureText(failure: LoadFailure, t: PreviewText): string {
 function DocumentPreview({ target, t }: { target: PreviewTarget; t: PreviewText }) {
   const { state, retry, frameLoaded, pdfRendered, pdfFailed } = usePreviewLoader(target);
   const mainRef = useRef<HTMLElement>(null);
+  const errorTitleId = useId();
   const { attempt } = state;
   const kind = state.phase === 'checking' || state.phase === 'error' ? null : state.kind;
   const shown = state.phase === 'loaded';
@@ -340,8 +341,8 @@ function DocumentPreview({ target, t }: { target: PreviewTarget; t: PreviewText 
         ) : null}
         {state.phase === 'error' ? (
           <Center>
-            <Problem role="alert" aria-labelledby="preview-error-title">
-              <h2 id="preview-error-title">{t.loadError}</h2>
+            <Problem role="alert" aria-labelledby={errorTitleId}>
+              <h2 id={errorTitleId}>{t.loadError}</h2>
               <p>{failureText(state.failure, t)}</p>
               <Muted>{t.unsupportedHint}</Muted>
               <Actions>
@@ -379,6 +380,7 @@ export default function PreviewPage() {
   const link = params.get('link')?.trim() ?? '';
   const ownOrigin = window.location.origin;
   const allowlist = usePreviewAllowlist(link.length > 0 && needsAllowlist(link, ownOrigin));
+  const refusedTitleId = useId();
 
   if (link.length === 0) {
     return (
@@ -415,8 +417,8 @@ export default function PreviewPage() {
       <Layout t={t} openHref={verdict.href} address={link}>
         <Main>
           <Center>
-            <Problem role="alert" aria-labelledby="preview-refused-title">
-              <h2 id="preview-refused-title">{t.refusedTitle}</h2>
+            <Problem role="alert" aria-labelledby={refusedTitleId}>
+              <h2 id={refusedTitleId}>{t.refusedTitle}</h2>
               <p>{refusalText(verdict.reason, verdict.origin, t)}</p>
               <Actions>
                 {verdict.href ? <OpenInNewTab href={verdict.href} t={t} /> : null}
