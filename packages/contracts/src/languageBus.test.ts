@@ -67,3 +67,21 @@ describe('languageBus', () => {
     expect(languageBus.current()).toBe('en');
   });
 });
+
+describe('version skew', () => {
+  it('a remote bundling its own copy of the package still receives the language', () => {
+    languageBus.publish('tr');
+    let other: typeof import('./languageBus') | undefined;
+    jest.isolateModules(() => {
+      other = jest.requireActual<typeof import('./languageBus')>('./languageBus');
+    });
+    if (!other) throw new Error('the second copy did not load');
+    expect(other.languageBus).not.toBe(languageBus); // truly another copy
+    expect(other.languageBus.current()).toBe('tr');
+    const seen: string[] = [];
+    const stop = other.languageBus.subscribe((l) => seen.push(l));
+    languageBus.publish('en');
+    stop();
+    expect(seen).toEqual(['en']);
+  });
+});
