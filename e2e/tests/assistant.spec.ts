@@ -47,7 +47,10 @@ function onePagePdf(text: string): Buffer {
 }
 
 test.describe('/chat', () => {
-  test('English: home → /chat?q= asks once and answers; the language switches live', async ({ page }) => {
+  test('English: home → /chat?q= asks once and answers, copies; the language switches live', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/?lang=en');
     await page.getByLabel('Your question').fill('What does the Quran say about patience?');
     await page.getByRole('button', { name: 'Ask', exact: true }).click();
@@ -58,8 +61,13 @@ test.describe('/chat', () => {
     await expect(frame.getByRole('heading', { level: 2 })).toHaveText(['Question: What does the Quran say about patience?']);
     await expect(frame.getByRole('list', { name: 'Sources' })).toHaveCount(1);
     await expect(frame.getByText(/not a religious ruling/)).toBeVisible();
-    await expect(frame.getByRole('button', { name: 'Copy answer' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await frame.getByRole('button', { name: 'Copy answer' }).click();
+    await expect(frame.getByText('Answer copied to the clipboard.').first()).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/Sources:\n\[1\] Quran \d+:\d+ \(Translation: Saheeh International\)/);
 
     // The shell's language toggle reaches the frame as a message: no reload, history kept.
     await page.getByRole('button', { name: 'Türkçe' }).click();
