@@ -63,6 +63,11 @@ test('a remote whose exposed module throws while rendering is contained the same
   await expect(page.getByRole('alert')).toContainText('The knowledge browser is temporarily unavailable.');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.locator('footer [data-remote="forms"]')).toBeVisible();
+
+  // A fixed release: Retry shows the real page.
+  await page.unroute('**/remotes/knowledge/**/remoteEntry.js');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Sources' })).toBeVisible();
   await page.getByRole('link', { name: 'Knowledge Base, home' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Knowledge You can Trust' })).toBeVisible();
 });

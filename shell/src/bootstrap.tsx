@@ -25,8 +25,8 @@ async function start(): Promise<void> {
         <BrowserRouter>
           <App />
         </BrowserRouter>
-        {/* The page's one toast container: react-toastify is a shared singleton, remotes call toast() (it injects its own CSS). */}
-        <ToastContainer position="top-right" newestOnTop />
+        {/* The page's one toast container: react-toastify is a shared singleton, remotes call toast() (it injects its own CSS); below the fixed navbar. */}
+        <ToastContainer position="top-right" newestOnTop style={{ top: '4.75rem' }} />
       </SiteInfoProvider>
     </StrictMode>,
   );

@@ -12,7 +12,7 @@ function lazyPage(id: ExposedModuleId, attempt: number): LazyExoticComponent<Com
   const key = `${id}#${attempt}`;
   let page = lazyPages.get(key);
   if (!page) {
-    page = lazy(() => loadExposedPage(id));
+    page = lazy(() => loadExposedPage(id, attempt > 0));
     lazyPages.set(key, page);
   }
   return page;

@@ -84,6 +84,26 @@ describe('loadExposedPage', () => {
     await expect(loadExposedPage('forms/NewsletterForm')).resolves.toEqual({ default: Page });
   });
 
+  it('on Retry, reads the active release anew and registers only that remote', async () => {
+    const fresh = { name: 'forms', version: '0.1.0-00000002', entry: '/remotes/forms/0.1.0-00000002/mf-manifest.json' };
+    const other = { name: 'knowledge', version: '0.1.0-0000000k', entry: '/remotes/knowledge/0.1.0-0000000k/mf-manifest.json' };
+    const fetchMock = manifest({ remotes: [other, fresh] });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = fetchMock;
+    try {
+      mockedLoad.mockResolvedValueOnce({ default: Page });
+      await expect(loadExposedPage('forms/ContactPage', true)).resolves.toEqual({ default: Page });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(mockedRegister).toHaveBeenCalledTimes(1);
+    expect(mockedRegister).toHaveBeenCalledWith(
+      [{ name: 'forms', entry: `${window.location.origin}/remotes/forms/0.1.0-00000002/mf-manifest.json` }],
+      { force: true },
+    );
+    expect(registeredVersions().get('forms')).toBe('0.1.0-00000002');
+  });
+
   it('treats a module without a component as unavailable', async () => {
     mockedLoad.mockResolvedValue({ default: 'not a component' });
     const loading = loadExposedPage('forms/ContactPage');

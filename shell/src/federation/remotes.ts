@@ -46,14 +46,17 @@ function register(entries: readonly RemoteEntry[]): void {
 }
 
 /**
- * Fetches `/remotes.json` and registers every listed remote with the federation runtime.
+ * Fetches `/remotes.json` and registers the listed remotes (all, or only `only`) with the
+ * federation runtime.
  *
  * @param fetchImpl the fetch to use (tests pass their own)
+ * @param only      register just this remote (a Retry must not disturb the others)
  * @returns the entries registered; an empty list when the manifest cannot be fetched or read,
  *          so the shell still renders and each remote region shows its fallback
  */
 export async function registerRemotesFromManifest(
   fetchImpl: typeof fetch = fetch,
+  only?: string,
 ): Promise<RemoteEntry[]> {
   let manifest: RemotesManifest;
   try {
@@ -66,7 +69,7 @@ export async function registerRemotesFromManifest(
   }
   const known = new Set<string>(Object.keys(REMOTES));
   const entries = (Array.isArray(manifest.remotes) ? manifest.remotes : []).filter(
-    (r): r is RemoteEntry => isRemoteEntry(r) && known.has(r.name),
+    (r): r is RemoteEntry => isRemoteEntry(r) && known.has(r.name) && (only === undefined || r.name === only),
   );
   register(entries);
   return entries;
@@ -86,11 +89,13 @@ async function loadOnce(id: ExposedModuleId): Promise<ExposedPageModule> {
  * Loads one exposed module of a remote, retrying with back-off ({@link RETRY_DELAYS_MS}).
  * Before each retry the remote is registered again — from a fresh `/remotes.json` when it was
  * never registered — so the runtime requests its files anew instead of replaying a failure.
- * Called again (the boundary's Retry), it starts a fresh round of attempts in the same page.
  *
+ * @param refresh the visitor pressed Retry: first read the remote's active release from a fresh
+ *   `/remotes.json` (it may have been fixed or rolled back) and register it anew, dropping a
+ *   module the runtime had loaded but that failed while rendering
  * @throws the last error when every attempt failed; the surrounding `RemoteBoundary` shows its fallback
  */
-export async function loadExposedPage(id: ExposedModuleId): Promise<ExposedPageModule> {
+export async function loadExposedPage(id: ExposedModuleId, refresh = false): Promise<ExposedPageModule> {
   const name = id.slice(0, id.indexOf('/'));
   let lastError: unknown;
   for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt += 1) {
@@ -98,9 +103,9 @@ export async function loadExposedPage(id: ExposedModuleId): Promise<ExposedPageM
       await sleep(RETRY_DELAYS_MS[attempt - 1] ?? 0);
       const entry = registered.get(name);
       if (entry) register([entry]);
-      else await registerRemotesFromManifest();
-    } else if (!registered.has(name)) {
-      await registerRemotesFromManifest();
+      else await registerRemotesFromManifest(fetch, name);
+    } else if (refresh || !registered.has(name)) {
+      await registerRemotesFromManifest(fetch, name);
     }
     try {
       return await loadOnce(id);
