@@ -34,7 +34,7 @@ describe.each(testBackends)('the API over HTTP ($name)', (backend) => {
     } finally {
       await empty.close();
     }
-  });
+  }, 60_000);
 
   it('refuses malformed JSON with 400', async () => {
     const res = await request(app).post('/api/ask').set('Content-Type', 'application/json').send('{"question": ');

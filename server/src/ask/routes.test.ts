@@ -91,7 +91,7 @@ describe.each(testBackends)('POST /api/ask ($name)', (backend) => {
   });
 
   it('refuses for a source with no passages', async () => {
-    const answer = await ask({ question: 'In the beginning was the Word', lang: 'en', source: 'bible' });
+    const answer = await ask({ question: 'In the beginning was the Word', lang: 'en', source: 'sizinti' });
     expect(answer).toMatchObject({ refused: true, citations: [] });
   });
 

@@ -5,9 +5,14 @@ export interface PassageRow {
   id: string;
   ref: string;
   position: number;
+  /** Chapter of a verse (`2`, `John 3`), empty for passages without chapters. */
+  section: string;
   text: string;
   norm: string;
   fold: string;
+  /** Imported passages only: a title and a link to the original. */
+  title?: string | null;
+  url?: string | null;
 }
 
 /** Ids of the imports already recorded in `corpus_imports`. */
@@ -26,10 +31,10 @@ export async function insertPassages(
   rows: readonly PassageRow[],
 ): Promise<void> {
   await db.query(
-    `INSERT INTO passages (id, source, lang, ref, position, text, norm, fold, translator)
-     SELECT t.id, $1, $2, t.ref, t.position, t.text, t.norm, t.fold, $3
-     FROM unnest($4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[])
-       AS t(id, ref, position, text, norm, fold)`,
+    `INSERT INTO passages (id, source, lang, ref, position, section, text, norm, fold, translator, title, url)
+     SELECT t.id, $1, $2, t.ref, t.position, t.section, t.text, t.norm, t.fold, $3, t.title, t.url
+     FROM unnest($4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+       AS t(id, ref, position, section, text, norm, fold, title, url)`,
     [
       meta.source,
       meta.lang,
@@ -37,9 +42,12 @@ export async function insertPassages(
       rows.map((r) => r.id),
       rows.map((r) => r.ref),
       rows.map((r) => r.position),
+      rows.map((r) => r.section),
       rows.map((r) => r.text),
       rows.map((r) => r.norm),
       rows.map((r) => r.fold),
+      rows.map((r) => r.title ?? null),
+      rows.map((r) => r.url ?? null),
     ],
   );
 }

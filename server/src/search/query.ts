@@ -2,7 +2,27 @@ import { arabicWordForms, asciiFoldTurkish, foldGeneric, foldTurkish, hasArabic 
 import { STOPWORDS } from './stopwords.js';
 
 /** A PostgreSQL text-search configuration the queries use (whitelisted: they are inlined in SQL). */
-export type TsConfig = 'english' | 'turkish' | 'arabic' | 'simple';
+export type TsConfig =
+  | 'english'
+  | 'turkish'
+  | 'arabic'
+  | 'spanish'
+  | 'french'
+  | 'russian'
+  | 'swedish'
+  | 'indonesian'
+  | 'german'
+  | 'simple';
+
+/** The configuration that indexes each language with a stemmer (`kb_index_tsvector`, migration 0002); others use `simple`. */
+const STEMMED: Readonly<Record<string, TsConfig>> = {
+  es: 'spanish',
+  fr: 'french',
+  ru: 'russian',
+  sv: 'swedish',
+  id: 'indonesian',
+  de: 'german',
+};
 
 /** `to_tsquery(config, query)`: `query` is tsquery text built here from quoted normalized lexemes. */
 export interface TermPart {
@@ -74,11 +94,19 @@ export function turkishSuffixStem(ascii: string): string {
   return stem;
 }
 
-function englishParts(raw: string, keepStopwords: boolean): TermPart[] {
+/** How a word is turned into parts: keep stopwords (a query of only them), match as a prefix (the last word typed). */
+interface WordOptions {
+  keepStopwords: boolean;
+  prefix: boolean;
+}
+
+function englishParts(raw: string, o: WordOptions): TermPart[] {
   if (hasArabic(raw)) return [];
   const word = foldGeneric(raw).replace(/'s$/, '').replace(/'/g, '');
-  if (tooShort(word) || (!keepStopwords && STOPWORDS.en?.has(word))) return [];
-  return [{ config: 'english', query: [word, ...englishSiblings(word)].map((w) => quote(w)).join(' | ') }];
+  if (tooShort(word) || (!o.keepStopwords && STOPWORDS.en?.has(word))) return [];
+  const forms = [word, ...englishSiblings(word)].map((w) => quote(w));
+  if (o.prefix) forms.push(quote(word, true));
+  return [{ config: 'english', query: forms.join(' | ') }];
 }
 
 /**
@@ -93,14 +121,14 @@ function englishSiblings(word: string): string[] {
   return [`${stem}${other[suffix ?? ''] ?? ''}`];
 }
 
-function turkishParts(raw: string, keepStopwords: boolean): TermPart[] {
+function turkishParts(raw: string, o: WordOptions): TermPart[] {
   if (hasArabic(raw)) return [];
   // An apostrophe separates a proper noun from its suffix (İsa'nın → İsa); Kur'an is one word.
   const head = /^kur['’]?an/i.test(raw) ? 'kuran' : (raw.split(/['’]/)[0] ?? raw);
   const folded = foldTurkish(head).trim();
   const ascii = asciiFoldTurkish(folded);
-  if (tooShort(ascii) || (!keepStopwords && STOPWORDS.tr?.has(ascii))) return [];
-  const simple = [quote(ascii, ascii.length >= TR_PREFIX_MIN)];
+  if (tooShort(ascii) || (!o.keepStopwords && STOPWORDS.tr?.has(ascii))) return [];
+  const simple = [quote(ascii, o.prefix || ascii.length >= TR_PREFIX_MIN)];
   const stem = turkishSuffixStem(ascii);
   if (stem !== ascii) simple.push(quote(stem, true));
   const dropped = turkishVowelDropStem(folded);
@@ -111,54 +139,77 @@ function turkishParts(raw: string, keepStopwords: boolean): TermPart[] {
   ];
 }
 
-function arabicParts(raw: string, keepStopwords: boolean): TermPart[] {
+function arabicParts(raw: string, o: WordOptions): TermPart[] {
   if (!hasArabic(raw)) return [];
   const forms = arabicWordForms(raw).filter((f) => f.length > 0);
-  if (forms.length === 0 || (!keepStopwords && forms.some((f) => STOPWORDS.ar?.has(f)))) return [];
-  return [{ config: 'arabic', query: forms.map((f) => quote(f)).join(' | ') }];
+  if (forms.length === 0 || (!o.keepStopwords && forms.some((f) => STOPWORDS.ar?.has(f)))) return [];
+  return [{ config: 'arabic', query: forms.map((f) => quote(f, o.prefix && f.length >= 3)).join(' | ') }];
 }
 
-function simpleParts(raw: string): TermPart[] {
+function otherParts(lang: string, raw: string, o: WordOptions): TermPart[] {
   const word = foldGeneric(raw).replace(/'/g, '');
-  return tooShort(word) ? [] : [{ config: 'simple', query: quote(word) }];
+  if (tooShort(word)) return [];
+  const config = STEMMED[lang] ?? 'simple';
+  const forms = [quote(word)];
+  if (o.prefix && word.length >= 3) forms.push(quote(word, true));
+  return [{ config, query: forms.join(' | ') }];
 }
 
-function partsFor(lang: string, raw: string, keepStopwords: boolean): TermPart[] {
+function partsFor(lang: string, raw: string, o: WordOptions): TermPart[] {
   switch (lang) {
     case 'en':
-      return englishParts(raw, keepStopwords);
+      return englishParts(raw, o);
     case 'tr':
-      return turkishParts(raw, keepStopwords);
+      return turkishParts(raw, o);
     case 'ar':
-      return arabicParts(raw, keepStopwords);
+      return arabicParts(raw, o);
     default:
-      return simpleParts(raw);
+      return otherParts(lang, raw, o);
   }
+}
+
+function dedupe(parts: TermPart[]): TermPart[] {
+  const seen = new Set<string>();
+  return parts.filter((p) => {
+    const key = `${p.config}:${p.query}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**
  * Turns a query (a few words or a natural-language question) into its distinct terms for the
  * given passage languages: each word is normalized as that language is indexed
  * (`corpus/normalize.ts`), function and question-framing words are dropped (`stopwords.ts`),
- * and words that normalize alike are merged. Turkish terms match as prefixes (4+ letters) and
+ * and words that normalize alike are merged. Turkish terms match as prefixes (5+ letters) and
  * through their vowel-dropping stem; Arabic terms through both spellings of a superscript alef.
  *
  * @param text the query as typed
- * @param langs passage languages searched (`en`, `tr`, `ar`; others use the `simple` configuration)
- * @param options `keepStopwords` keeps function words (a search made only of them)
+ * @param langs passage languages searched (`en`, `tr`, `ar`; `es`, `fr`, `ru`, `sv`, `id`,
+ *   `de` with their stemmers; others with the `simple` configuration)
+ * @param options `keepStopwords` keeps function words (a search made only of them);
+ *   `prefixLast` matches the last word as a prefix when the text ends inside it (search as
+ *   you type: `pati` finds `patience`)
  * @returns at most {@link MAX_TERMS} terms, in query order; empty when nothing is left
  */
 export function queryTerms(
   text: string,
   langs: readonly string[],
-  options: { keepStopwords?: boolean } = {},
+  options: { keepStopwords?: boolean; prefixLast?: boolean } = {},
 ): QueryTerm[] {
-  const keep = options.keepStopwords === true;
+  const keepStopwords = options.keepStopwords === true;
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
-  for (const match of text.normalize('NFC').matchAll(RAW_TOKEN)) {
+  const normalized = text.normalize('NFC');
+  const tokens = [...normalized.matchAll(RAW_TOKEN)];
+  const last = tokens.at(-1);
+  const typing =
+    options.prefixLast === true && last !== undefined && last.index + last[0].length === normalized.trimEnd().length;
+  for (const match of tokens) {
     const raw = match[0];
-    const parts = langs.flatMap((lang) => partsFor(lang, raw, keep));
+    const o: WordOptions = { keepStopwords, prefix: typing && match === last };
+    const parts = dedupe(langs.flatMap((lang) => partsFor(lang, raw, o)));
     if (parts.length === 0) continue;
     const key = parts.map((p) => `${p.config}:${p.query}`).join('\n');
     if (seen.has(key)) continue;

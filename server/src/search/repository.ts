@@ -218,3 +218,80 @@ export async function passageTexts(
   );
   return new Map(rows.map((r) => [r.ref, r.text]));
 }
+
+/** The terms of a query in one passage language (each language drops its own stopwords). */
+export interface LanguageTerms {
+  lang: string;
+  terms: readonly QueryTerm[];
+}
+
+/**
+ * One page of the passages matching any term, over one or several languages, and how many
+ * match in all (`count(*) OVER ()` of the same scan, so the total costs no second pass).
+ * Each language is matched only with its own terms (a passage in French is never tested
+ * against the Arabic or Turkish forms of a word), which keeps `lang=all` close to the cost of
+ * its matches. Ranked as {@link rankPassages} with `order: 'terms'`.
+ *
+ * @param groups one entry per language searched, each with at least one term
+ * @param source a catalog source id, or undefined for all
+ */
+export async function searchPassages(
+  db: Queryable,
+  groups: readonly LanguageTerms[],
+  source: string | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; passages: RankedPassage[] }> {
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const sourceSql = source === undefined ? '' : ` AND p.source = ${param(source)}`;
+  const selects = groups
+    .filter((g) => g.terms.length > 0)
+    .map((g) => {
+      const queries = g.terms.map(
+        (term) => `(${term.parts.map((p) => `to_tsquery('${p.config}', ${param(p.query)})`).join(' || ')})`,
+      );
+      const matches = queries.map((q) => `(p.tsv @@ ${q})`);
+      const all = `(${queries.join(' || ')})`;
+      return `SELECT p.id, p.source, p.lang, p.ref, p.text, p.translator, p.position,
+                (${matches.map((m) => `${m}::int`).join(' + ')}) AS matched_count,
+                ts_rank_cd(p.tsv, ${all}, 1)::float8 AS rank
+              FROM passages p
+              WHERE p.lang = ${param(g.lang)} AND p.tsv @@ ${all}${sourceSql}`;
+    });
+  if (selects.length === 0) return { total: 0, passages: [] };
+  const rows = await db.query<{
+    id: string;
+    source: string;
+    lang: string;
+    ref: string;
+    text: string;
+    translator: string;
+    matched_count: number;
+    rank: number;
+    total: number;
+  }>(
+    `SELECT m.*, count(*) OVER ()::int AS total FROM (${selects.join(' UNION ALL ')}) m
+     ORDER BY matched_count DESC, rank DESC, position, id
+     LIMIT ${param(page.limit)} OFFSET ${param(page.offset)}`,
+    params,
+  );
+  const total = rows[0]?.total ?? 0;
+  return {
+    total,
+    passages: rows.map((r) => ({
+      id: r.id,
+      source: r.source,
+      lang: r.lang,
+      ref: r.ref,
+      text: r.text,
+      translator: r.translator,
+      matched: [],
+      matchedCount: r.matched_count,
+      weight: 0,
+      rank: r.rank,
+    })),
+  };
+}

@@ -48,7 +48,7 @@ describe.each(testBackends)('GET /api/search ($name)', (backend) => {
       highlight:
         'O you who have believed, seek help through <mark>patience</mark> and prayer. Indeed, Allah is with the <mark>patient</mark>',
       score: expect.any(Number),
-      url: null,
+      url: '/read/quran/2%3A153',
     });
     for (const h of body.hits) expect(h.text).toMatch(/patien/i);
   });
@@ -126,6 +126,57 @@ describe.each(testBackends)('GET /api/search ($name)', (backend) => {
     expect(first.hits).toHaveLength(5);
     expect(second.total).toBe(first.total);
     expect(refs(second).filter((r) => refs(first).includes(r))).toEqual([]);
+  });
+
+  it.each([
+    ['2:255', 'tr', '2:255', 'quran'],
+    ['Bakara 255', 'tr', '2:255', 'quran'],
+    ['Al-Baqarah 255', 'en', '2:255', 'quran'],
+    ['Ayetel Kürsi', 'tr', '2:255', 'quran'],
+    ['البقرة 255', 'ar', '2:255', 'quran-arabic'],
+    ['John 3:16', 'en', 'John 3:16', 'bible'],
+    ['Yuhanna 3:16', 'en', 'John 3:16', 'bible'],
+  ])('answers the reference %s (lang %s) with the verse itself first', async (q, lang, ref, source) => {
+    const body = await search({ q, lang });
+    expect(body.total).toBe(1);
+    expect(body.hits[0]).toMatchObject({ ref, source, lang, url: `/read/${source}/${encodeURIComponent(ref)}` });
+  });
+
+  it('answers a range in reading order, every language with lang=all, Arabic first', async () => {
+    const range = await search({ q: '2:255-257', lang: 'en' });
+    expect(refs(range)).toEqual(['2:255', '2:256', '2:257']);
+    const all = await search({ q: '1:1', lang: 'all' });
+    expect(all.hits.map((h) => h.lang)).toEqual(['ar', 'en', 'tr']);
+    const chapter = await search({ q: 'Ps 23', lang: 'en', limit: 50 });
+    expect(refs(chapter)).toEqual(['Psalms 23:1', 'Psalms 23:2', 'Psalms 23:3', 'Psalms 23:4', 'Psalms 23:5', 'Psalms 23:6']);
+  });
+
+  it('searches the KJV and matches the last word typed as a prefix', async () => {
+    const shepherd = await search({ q: 'the LORD is my shepherd', lang: 'en', source: 'bible' });
+    expect(shepherd.hits[0]?.ref).toBe('Psalms 23:1');
+    expect(shepherd.hits[0]?.text).toBe('The LORD [is] my shepherd; I shall not want.');
+    const typing = await search({ q: 'seek help through pati', lang: 'en', source: 'quran' });
+    expect(typing.hits[0]?.ref).toBe('2:153');
+    expect(typing.hits[0]?.highlight).toMatch(/<mark>patience<\/mark>/);
+  });
+
+  it('searches every language at once with lang=all', async () => {
+    const body = await search({ q: 'sabır patience الصبر', lang: 'all', limit: 50 });
+    expect(new Set(body.hits.map((h) => h.lang))).toEqual(new Set(['ar', 'en', 'tr']));
+    const sum = (await search({ q: 'mercy', lang: 'en' })).total + (await search({ q: 'mercy', lang: 'tr' })).total;
+    expect((await search({ q: 'mercy', lang: 'all' })).total).toBeGreaterThanOrEqual(sum);
+  });
+
+  it('keeps the total and the order when paging far past the first hits', async () => {
+    const first = await search({ q: 'Allah', lang: 'en', limit: 50 });
+    expect(first.total).toBeGreaterThan(1000);
+    const seen = new Set(first.hits.map((h) => h.id));
+    const deep = await search({ q: 'Allah', lang: 'en', limit: 50, offset: 950 });
+    expect(deep.total).toBe(first.total);
+    expect(deep.hits).toHaveLength(50);
+    expect(deep.hits.every((h) => !seen.has(h.id))).toBe(true);
+    const past = await search({ q: 'Allah', lang: 'en', limit: 10, offset: first.total });
+    expect(past).toEqual({ query: 'Allah', total: first.total, hits: [] });
   });
 
   it('answers a query that matches nothing with no hits', async () => {

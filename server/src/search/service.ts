@@ -1,13 +1,16 @@
 import type { SearchHit, SearchResponse } from '@kb/contracts';
 import type { Queryable } from '../db/database.js';
 import { indexForms, words, type WordSpan } from '../corpus/normalize.js';
-import { highlight } from './highlight.js';
+import { escapeHtml, highlight } from './highlight.js';
+import { resolveReference } from '../references/service.js';
+import { rangePassages } from '../references/repository.js';
+import { readingUrl } from '../read/urls.js';
 import { queryTerms, type QueryTerm } from './query.js';
 import {
   matchingWords,
   passageLanguages,
-  rankPassages,
-  termStats,
+  searchPassages,
+  type LanguageTerms,
   type RankedPassage,
   type WordForms,
 } from './repository.js';
@@ -62,27 +65,48 @@ function score(passage: RankedPassage): number {
   return Math.round((passage.matchedCount + passage.rank / (1 + passage.rank)) * 10_000) / 10_000;
 }
 
+/** Score of a passage found by its reference: above any word match (at most {@link MAX_TERMS} + 1). */
+const REFERENCE_SCORE = 100;
+
 /**
- * Full-text search over the passages: the query's distinct terms are OR-matched (a
- * natural-language question would match nothing under AND) and passages matching more of them
- * come first, then by `ts_rank_cd`. A query made only of stopwords is searched with them.
+ * Full-text search over the passages. A query that is a verse reference (`2:255`,
+ * `Bakara 255`, `Ayetel Kürsi`, `John 3:16`, `Yuhanna 3:16`) answers those verses in reading
+ * order. Otherwise the query's distinct terms are OR-matched (a natural-language question
+ * would match nothing under AND), the last word also as a prefix, and passages matching more
+ * of them come first, then by `ts_rank_cd`. A query made only of stopwords is searched with
+ * them. `lang: 'all'` searches every language, each word in every language's form.
  *
- * @returns `{ query, total, hits }`, hits with HTML-safe highlights and `url: null` (no reading page yet)
+ * @returns `{ query, total, hits }`, hits with HTML-safe highlights and their reading page's `url`
  * @throws on a database error
  */
 export async function search(db: Queryable, params: SearchParams): Promise<SearchResponse> {
-  const langs = params.lang === 'all' ? await passageLanguages(db) : [params.lang];
-  let terms = queryTerms(params.q, langs);
-  if (terms.length === 0) terms = queryTerms(params.q, langs, { keepStopwords: true });
-  if (terms.length === 0) return { query: params.q, total: 0, hits: [] };
   const scope = { lang: params.lang === 'all' ? undefined : params.lang, source: params.source };
-  const stats = await termStats(db, terms, scope);
-  if (stats.total === 0) return { query: params.q, total: 0, hits: [] };
-  const ranked = await rankPassages(db, terms, scope, {
-    order: 'terms',
-    limit: params.limit,
-    offset: params.offset,
+  const range = resolveReference(params.q);
+  if (range) {
+    const found = await rangePassages(db, range, scope, params);
+    if (found.total > 0) {
+      const hits: SearchHit[] = found.passages.map((p) => ({
+        id: p.id,
+        source: p.source,
+        ref: p.ref,
+        lang: p.lang,
+        text: p.text,
+        highlight: escapeHtml(p.text),
+        score: REFERENCE_SCORE,
+        url: readingUrl(p.source, p.ref),
+      }));
+      return { query: params.q, total: found.total, hits };
+    }
+  }
+  const langs = params.lang === 'all' ? await passageLanguages(db, params.source) : [params.lang];
+  const groups = langs.map((lang) => {
+    const terms = queryTerms(params.q, [lang], { prefixLast: true });
+    return { lang, terms: terms.length > 0 ? terms : queryTerms(params.q, [lang], { keepStopwords: true, prefixLast: true }) };
   });
+  const terms = groups.flatMap((g) => g.terms);
+  if (terms.length === 0) return { query: params.q, total: 0, hits: [] };
+  const { total, passages: ranked } = await searchPassages(db, groups, params.source, params);
+  if (total === 0 && params.offset === 0) return { query: params.q, total: 0, hits: [] };
   const highlights = await highlightPassages(db, terms, ranked);
   const hits: SearchHit[] = ranked.map((p, i) => ({
     id: p.id,
@@ -92,9 +116,15 @@ export async function search(db: Queryable, params: SearchParams): Promise<Searc
     text: p.text,
     highlight: highlights[i] ?? '',
     score: score(p),
-    url: null,
+    url: readingUrl(p.source, p.ref),
   }));
-  return { query: params.q, total: stats.total, hits };
+  return { query: params.q, total: total > 0 ? total : await countMatches(db, groups, params.source), hits };
+}
+
+/** The number of matches when the page asked for lies past the last one (offset beyond the total). */
+async function countMatches(db: Queryable, groups: readonly LanguageTerms[], source: string | undefined): Promise<number> {
+  const first = await searchPassages(db, groups, source, { limit: 1, offset: 0 });
+  return first.total;
 }
 
 /**

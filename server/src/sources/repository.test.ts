@@ -39,8 +39,8 @@ describe.each(testBackends)('GET /api/sources in the app ($name)', (backend) => 
   let db: Database;
   let app: Express;
   beforeAll(async () => {
-    // Al-Fatiha only: 7 verses in each imported language.
-    db = await openTestDatabase(backend, { surahs: [1] });
+    // Al-Fatiha only (7 verses in the Arabic and each of the ten translations) and John 3 of the KJV (36 verses).
+    db = await openTestDatabase(backend, { surahs: [1], chapters: ['John 3'] });
     app = testApp(db);
   }, 120_000);
   afterAll(async () => {
@@ -53,8 +53,9 @@ describe.each(testBackends)('GET /api/sources in the app ($name)', (backend) => 
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     const byId = new Map((res.body as SourcesResponse).sources.map((s) => [s.id, s]));
     expect(byId.size).toBe(10);
-    expect(byId.get('quran')).toMatchObject({ status: 'available', indexedPassages: 14 });
+    expect(byId.get('quran')).toMatchObject({ status: 'available', indexedPassages: 70 });
     expect(byId.get('quran-arabic')).toMatchObject({ status: 'available', indexedPassages: 7 });
+    expect(byId.get('bible')).toMatchObject({ status: 'available', indexedPassages: 36 });
     expect(byId.get('sizinti')).toMatchObject({ status: 'coming-soon', indexedPassages: 0 });
   });
 

@@ -5,6 +5,21 @@ import { openPostgres } from '../db/postgres.js';
 import { migrate } from '../db/migrate.js';
 import type { Database } from '../db/database.js';
 import { loadCorpus, type LoadOptions } from '../corpus/service.js';
+import { BIBLE_IMPORT, QURAN_IMPORTS } from '../corpus/catalog.js';
+
+/** What a test may load: a slice of the shipped corpus and which of its imports. */
+export type TestCorpus = Pick<LoadOptions, 'surahs' | 'chapters' | 'imports'>;
+
+/**
+ * The default test corpus: the whole Quran in Arabic, English and Turkish (search quality is
+ * tested on real verses) and a few Bible chapters. The full corpus (eleven languages and the
+ * whole KJV) is loaded by the server's first start, not by unit tests.
+ */
+export const TEST_CORPUS: TestCorpus = {
+  imports: [...QURAN_IMPORTS.filter((i) => ['ar', 'en', 'tr'].includes(i.lang)), BIBLE_IMPORT],
+  surahs: Array.from({ length: 114 }, (_, i) => i + 1),
+  chapters: ['Genesis 1', 'Psalms 23', 'Matthew 5', 'Luke 1', 'John 1', 'John 3', 'Romans 5', '1 Corinthians 13', 'James 1'],
+};
 
 /**
  * Test databases. Every suite that touches the database runs once per available backend with
@@ -67,12 +82,13 @@ export const testBackends: readonly TestBackend[] = process.env.TEST_DATABASE_UR
   : [pglite];
 
 /**
- * A fresh database with the migrations applied and, unless `corpus` is false, the corpus
- * loaded (all of it, or the surahs given). Close it in `afterAll`.
+ * A fresh database with the migrations applied and, unless `corpus` is false, a corpus
+ * loaded: {@link TEST_CORPUS} by default, or the slice given (`{ surahs: [1] }` = surah 1 in
+ * every shipped language and no Bible). Close it in `afterAll`.
  */
 export async function openTestDatabase(
   backend: TestBackend,
-  corpus: false | Pick<LoadOptions, 'surahs'> = {},
+  corpus: false | TestCorpus = TEST_CORPUS,
 ): Promise<Database> {
   const db = await backend.open();
   try {
