@@ -218,6 +218,7 @@ describe.each(testBackends)('the forms API ($name)', (backend) => {
       expect(page.text).toContain('Bülten aboneliğinden çık');
       expect(page.text).toContain('<form method="post" action="/unsubscribe">');
       expect(page.text).not.toContain('leaving@example.org');
+      expect(page.headers['referrer-policy']).toBe('same-origin');
       expect(await count(db, 'newsletter_subscribers')).toBe(1);
 
       const done = await request(site).post('/unsubscribe').set('Origin', OWN_ORIGIN).type('form').send({ token });

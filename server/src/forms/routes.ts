@@ -145,7 +145,15 @@ export function unsubscribeRouter(deps: { db: Database; origins: ReadonlySet<str
   const { db } = deps;
   const router = Router();
   const send = (res: express.Response, status: number, state: PageState, token = ''): void => {
-    res.status(status).type('html').set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex').send(unsubscribePage(state, token));
+    res
+      .status(status)
+      .type('html')
+      .set('Cache-Control', 'no-store')
+      .set('X-Robots-Tag', 'noindex')
+      // Not helmet's no-referrer: with it the browser posts the form with `Origin: null`, which
+      // the origin check refuses. same-origin still keeps the token from other sites.
+      .set('Referrer-Policy', 'same-origin')
+      .send(unsubscribePage(state, token));
   };
   router.get('/unsubscribe', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
