@@ -1,0 +1,172 @@
+/**
+ * The Markdown tables of a benchmark result (bench/run.mjs): pages (per network profile, the
+ * federated build beside the monolith and their ratio), duplicate packages, API, the ask
+ * stream and scale. Units are in the column names.
+ */
+import { cell, kb, markdownTable, ratio } from './lib/util.mjs';
+
+const mb = (bytes) => (bytes === null || bytes === undefined ? null : (bytes / 1048576).toFixed(1));
+const ms = (v) => (v === null || v === undefined ? null : Math.round(v));
+const x = (v) => (v === null || v === undefined ? null : `${v}×`);
+
+function pageTables(pages) {
+  const out = [];
+  const fed = pages.federated ?? {};
+  const mono = pages.monolith ?? {};
+  for (const profile of Object.keys(fed)) {
+    const rows = [];
+    for (const [pagePath, f] of Object.entries(fed[profile])) {
+      const m = mono[profile]?.[pagePath];
+      const row = (label, p) => [
+        pagePath,
+        label,
+        p.requests,
+        kb(p.jsRawBytes),
+        kb(p.jsBytes),
+        kb(p.cssBytes),
+        ms(p.fcpMs),
+        ms(p.lcpMs),
+        ms(p.remoteVisibleMs),
+      ];
+      rows.push(row('federated', f));
+      if (m) {
+        rows.push(row('monolith', m));
+        rows.push([
+          pagePath,
+          '**ratio**',
+          x(ratio(f.requests, m.requests)),
+          x(ratio(f.jsRawBytes, m.jsRawBytes)),
+          x(ratio(f.jsBytes, m.jsBytes)),
+          '',
+          x(ratio(f.fcpMs, m.fcpMs)),
+          x(ratio(f.lcpMs, m.lcpMs)),
+          x(ratio(f.remoteVisibleMs, m.remoteVisibleMs)),
+        ]);
+      }
+    }
+    out.push(
+      `**Pages, ${profile}** (median of ${pages.runs} cold loads; KB = 1024 bytes; ms from navigation start)\n\n` +
+        markdownTable(
+          ['page', 'build', 'requests', 'JS raw KB', 'JS wire KB', 'CSS wire KB', 'FCP ms', 'LCP ms', 'remote visible ms'],
+          rows,
+        ),
+    );
+  }
+  return out;
+}
+
+function duplicateTables(duplicates) {
+  const out = [];
+  if (duplicates.loaded) {
+    const rows = [];
+    for (const [build, pages] of Object.entries(duplicates.loaded)) {
+      for (const [pagePath, d] of Object.entries(pages)) {
+        const singles = Object.entries(d.main.singletons)
+          .filter(([, n]) => n > 1)
+          .map(([name, n]) => `${name} ×${n}`);
+        rows.push([
+          build,
+          pagePath,
+          d.main.duplicates.map((p) => `${p.package} ×${p.copies}`).join(', ') || 'none',
+          kb(d.main.duplicates.reduce((s, p) => s + p.extraBytes, 0)),
+          singles.length ? singles.join(', ') : 'none',
+          d.frame ? `${d.frame.packages} packages, ${kb(d.frame.bytes)} KB` : '',
+        ]);
+      }
+    }
+    out.push(
+      '**Packages loaded more than once into one page** (main document; from the source maps of the files the page loaded)\n\n' +
+        markdownTable(['build', 'page', 'duplicated packages', 'extra KB (minified)', 'shared singletons loaded twice', 'assistant frame (own document)'], rows),
+    );
+  }
+  if (duplicates.inBuilds) {
+    const shown = duplicates.inBuilds.slice(0, 12);
+    const more = duplicates.inBuilds.length - shown.length;
+    out.push(
+      '**Packages in more than one federated build** (shell + remotes; KB of minified code per build; singletons are the remotes\' fallbacks)\n\n' +
+        markdownTable(
+          ['package', 'shared singleton', 'builds (KB)'],
+          shown.map((d) => [
+            d.package,
+            d.singleton ? 'yes' : 'no',
+            Object.entries(d.builds)
+              .map(([b, n]) => `${b} ${kb(n)}`)
+              .join(', '),
+          ]),
+        ) +
+        (more > 0 ? `\n\n…and ${more} smaller ones (all in the JSON file).` : ''),
+    );
+  }
+  return out;
+}
+
+function apiTables(api, backend) {
+  const rows = [['bare Express (ceiling)', api.ceiling.rps, api.ceiling.p50Ms, api.ceiling.p95Ms, api.ceiling.p99Ms, '1×', '1×', '1×', JSON.stringify(api.ceiling.statuses)]];
+  for (const [name, e] of Object.entries(api.endpoints)) {
+    if (!e.available) {
+      rows.push([name, e.note, '', '', '', '', '', '', '']);
+      continue;
+    }
+    rows.push([name, e.rps, e.p50Ms, e.p95Ms, e.p99Ms, x(e.rpsRatio), x(e.p50Ratio), x(e.p95Ratio), JSON.stringify(e.statuses)]);
+  }
+  const s = api.askStream;
+  const stream =
+    s.mode === 'stream'
+      ? `Ask stream (${s.questions} questions, one at a time): first event p50 ${cell(s.firstEventP50Ms)} ms / p95 ${cell(s.firstEventP95Ms)} ms; ` +
+        `\`done\` p50 ${cell(s.doneP50Ms)} ms / p95 ${cell(s.doneP95Ms)} ms; ${cell(s.eventsPerAnswer)} events per answer.`
+      : `Ask stream: ${s.note}: p50 ${cell(s.jsonP50Ms)} ms / p95 ${cell(s.jsonP95Ms)} ms (${s.questions} questions, one at a time).`;
+  return [
+    `**API, ${backend}** (autocannon, ${api.settings.connections} connections, ${api.settings.durationS} s after ${api.settings.warmupS} s warm-up; rate limits ${api.rateLimits})\n\n` +
+      markdownTable(['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s ÷ ceiling', 'p50 × ceiling', 'p95 × ceiling', 'statuses'], rows) +
+      `\n\n${stream}`,
+  ];
+}
+
+function scaleTable(scale) {
+  const rows = [];
+  for (const [backend, steps] of Object.entries(scale)) {
+    if (!Array.isArray(steps)) continue;
+    for (const step of steps) {
+      const s = step.search;
+      const pair = (k) => (s[k] ? `${ms(s[k].p50Ms)} / ${ms(s[k].p95Ms)}` : '–');
+      rows.push([
+        backend,
+        step.passages,
+        step.ingest.inserted ? `${step.ingest.passagesPerSecond} (${step.ingest.inserted})` : '–',
+        mb(step.passagesBytes),
+        mb(step.rssBytes.afterSearch),
+        pair('en-word'),
+        pair('en-question'),
+        pair('tr-word'),
+        pair('tr-question'),
+        pair('ar-word'),
+        pair('ar-question'),
+      ]);
+    }
+  }
+  return [
+    '**Search at scale** (p50 / p95 ms of `GET /api/search`, one request at a time; ingest = synthetic passages/s (count); size = passages table with indexes; RSS = server after the searches)\n\n' +
+      markdownTable(
+        ['database', 'passages', 'ingest /s', 'size MB', 'RSS MB', 'en word', 'en question', 'tr word', 'tr question', 'ar word', 'ar question'],
+        rows,
+      ),
+  ];
+}
+
+/**
+ * @param {object} result the object bench/run.mjs writes to bench-results/<date>.json
+ * @returns {string} Markdown
+ */
+export function renderReport(result) {
+  const parts = [
+    `Benchmark ${result.mode} run, ${result.date} — ${result.machine.cpus} × ${result.machine.cpuModel}, ` +
+      `${mb(result.machine.memoryBytes)} MB RAM, Node ${result.machine.node}, load average ${result.machine.loadAverage.start.join(' ')} at start` +
+      `${result.git ? `, commit ${result.git.commit}${result.git.dirty ? ' (+ uncommitted changes)' : ''}` : ''}.`,
+  ];
+  if (result.pages) parts.push(...pageTables(result.pages));
+  if (result.duplicates) parts.push(...duplicateTables(result.duplicates));
+  if (result.api) for (const [backend, api] of Object.entries(result.api)) parts.push(...apiTables(api, backend));
+  if (result.scale) parts.push(...scaleTable(result.scale));
+  if (result.skipped?.length) parts.push(`Not run: ${result.skipped.join('; ')}.`);
+  return parts.join('\n\n') + '\n';
+}

@@ -1,0 +1,135 @@
+/**
+ * Search at scale: the passages table grown to each step (100,000 and 400,000 passages: the
+ * shipped corpus plus synthetic passages, bench/corpus/generate.mjs), and at each step:
+ * - `ingest`: passages added and the rate (passages/s, normalization and indexing included);
+ * - `passagesBytes`: `pg_total_relation_size('passages')` (table, TOAST and indexes, bytes),
+ *   `databaseBytes` (`pg_database_size`, PGlite only: the whole embedded database) and
+ *   `dataDirBytes` (PGlite's folder on disk);
+ * - `search`: per query class (English / Turkish / Arabic, single words / questions), the
+ *   p50 and p95 latency of `GET /api/search` (ms, one request at a time, after a warm-up
+ *   pass) and the mean `total` of matches;
+ * - `rssBytes`: the server's resident memory after start-up and after the searches, and its
+ *   peak (bytes); `startMs`: server start to ready (ms).
+ * The server is stopped while passages are added (PGlite is single-process), then started
+ * again on the grown database. `ANALYZE passages` runs after each growth, as an import would.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { addSyntheticPassages, clausePools } from './corpus/generate.mjs';
+import { SEARCH_CLASSES, searchPath } from './lib/queries.mjs';
+import { startServer } from './lib/server.mjs';
+import { folderSize, log, median, quantile, repoRoot, round } from './lib/util.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Sequential search latencies per class.
+ * @param {string} baseUrl
+ * @param {number} reps measured requests per query
+ */
+async function searchLatencies(baseUrl, reps) {
+  const once = async ({ q, lang }) => {
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}${searchPath({ q, lang })}`);
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`GET /api/search answered ${res.status}: ${JSON.stringify(body)}`);
+    return { ms: performance.now() - started, total: body.total };
+  };
+  for (const queries of Object.values(SEARCH_CLASSES)) for (const query of queries) await once(query);
+  /** @type {Record<string, object>} */
+  const out = {};
+  for (const [name, queries] of Object.entries(SEARCH_CLASSES)) {
+    const samples = [];
+    for (let r = 0; r < reps; r += 1) for (const query of queries) samples.push(await once(query));
+    const ms = samples.map((s) => s.ms);
+    out[name] = {
+      p50Ms: round(median(ms), 1),
+      p95Ms: round(quantile(ms, 0.95), 1),
+      maxMs: round(Math.max(...ms), 1),
+      samples: samples.length,
+      meanTotal: Math.round(samples.reduce((s, x) => s + x.total, 0) / samples.length),
+    };
+  }
+  return out;
+}
+
+/**
+ * Runs the scale steps on `scratch` (a database the corpus is already loaded into by a first
+ * server start). The server must be stopped when this is called; it is stopped on return.
+ *
+ * @param {import('./lib/server.mjs').Scratch} scratch
+ * @param {{ steps: number[], reps: number }} options
+ * @returns {Promise<object[]>} one entry per step
+ */
+export async function measureScale(scratch, { steps, reps }) {
+  const { openDatabase } = require(path.join(repoRoot, 'server', 'dist', 'db', 'open.js'));
+  const pools = clausePools();
+  const results = [];
+  let synthetic = 0;
+  for (const target of steps) {
+    const db = await openDatabase({ dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl });
+    let before;
+    let ingest;
+    let sizes;
+    try {
+      before = (await db.query('SELECT count(*)::int AS n FROM passages'))[0].n;
+      if (before < target) {
+        log(`scale (${scratch.kind}): adding ${target - before} synthetic passages to ${before}`);
+        let shown = 0;
+        ingest = await addSyntheticPassages(db, {
+          count: target - before,
+          startAt: synthetic,
+          pools,
+          onProgress: (done) => {
+            if (done - shown >= 50_000) {
+              shown = done;
+              log(`  … ${done} added`);
+            }
+          },
+        });
+        synthetic += ingest.inserted;
+        log(`scale (${scratch.kind}): ${ingest.inserted} passages in ${(ingest.ms / 1000).toFixed(1)} s (${ingest.passagesPerSecond}/s)`);
+      }
+      const analyzeStarted = performance.now();
+      await db.query('ANALYZE passages');
+      const analyzeMs = Math.round(performance.now() - analyzeStarted);
+      const rows = await db.query(
+        `SELECT count(*)::int AS passages, pg_total_relation_size('passages')::float8 AS passages_bytes,
+                pg_database_size(current_database())::float8 AS database_bytes FROM passages`,
+      );
+      sizes = { ...rows[0], analyzeMs };
+    } finally {
+      await db.close();
+    }
+    const server = await startServer(scratch, { name: `scale-${target}` });
+    try {
+      const afterStart = server.memory();
+      const search = await searchLatencies(server.url, reps);
+      const afterSearch = server.memory();
+      const step = {
+        target,
+        passages: sizes.passages,
+        syntheticPassages: synthetic,
+        ingest: ingest ?? { inserted: 0, note: `the database already held ${before} passages` },
+        analyzeMs: sizes.analyzeMs,
+        passagesBytes: sizes.passages_bytes,
+        databaseBytes: scratch.kind === 'pglite' ? sizes.database_bytes : null,
+        dataDirBytes: scratch.kind === 'pglite' ? folderSize(scratch.dataDir) : null,
+        startMs: server.startMs,
+        rssBytes: { afterStart: afterStart.rss, afterSearch: afterSearch.rss, peak: afterSearch.peak },
+        search,
+      };
+      results.push(step);
+      log(
+        `scale (${scratch.kind}) ${sizes.passages} passages: ` +
+          Object.entries(search)
+            .map(([k, v]) => `${k} p50 ${v.p50Ms} / p95 ${v.p95Ms} ms`)
+            .join(', ') +
+          `; RSS ${Math.round((afterSearch.rss ?? 0) / 1048576)} MB`,
+      );
+    } finally {
+      await server.stop();
+    }
+  }
+  return results;
+}
