@@ -100,7 +100,8 @@ export function createApp(deps: AppDeps): Express {
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          // PDF.js in /preview downloads allowlisted PDFs with a request.
+          connectSrc: ["'self'", ...config.previewAllowedOrigins],
           // /preview frames only the site's own documents and the operator's allowlist.
           frameSrc: ["'self'", ...config.previewAllowedOrigins],
           frameAncestors: ["'self'"],
