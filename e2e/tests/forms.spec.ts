@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -110,6 +111,7 @@ function exportJson(kind: 'contacts' | 'subscribers'): Record<string, string>[] 
   const out = execFileSync(process.execPath, [cli, 'export', kind, '--format', 'json'], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   return JSON.parse(out) as Record<string, string>[];
 }
@@ -145,6 +147,32 @@ for (const lang of ['en', 'tr'] as const) {
     // No click: it closes by itself (4000 ms).
     await expect(dialog).toBeHidden({ timeout: 10_000 });
     expect(exportJson('contacts').map((m) => m.description)).toContain(description);
+  });
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const lang of ['en', 'tr'] as const) {
+  test(`${lang}: the contact page, with its errors and its success dialog, passes axe`, async ({ page }) => {
+    await page.goto(`/contact?lang=${lang}`);
+    const form = contactForm(page, lang);
+    await form.getByRole('button', { name: TEXT[lang].submit }).click();
+    await expect(form.getByLabel(LABELS[lang].firstName)).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
+    await fillValid(form, lang, 'Checked by axe, not stored.');
+    await form.getByRole('button', { name: TEXT[lang].submit }).click();
+    const dialog = page.getByRole('dialog', { name: TEXT[lang].dialog });
+    await expect(dialog).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(form.getByLabel(LABELS[lang].firstName)).toBeFocused();
   });
 }
 
@@ -237,6 +265,8 @@ test('the unsubscribe link of a stored subscription works once', async ({ page }
   await expect(page.getByRole('heading', { name: 'You have been unsubscribed' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bülten aboneliğiniz sonlandırıldı' })).toBeVisible();
   expect(exportJson('subscribers').map((s) => s.email)).not.toContain(email);
+
+  expect(await seriousViolations(page)).toEqual([]);
 
   const again = await page.goto(link.pathname + link.search);
   expect(again?.status()).toBe(404);
