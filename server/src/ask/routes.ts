@@ -4,6 +4,12 @@ import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import { isStorableText } from '../http/guards.js';
 import { ask } from './service.js';
+import { openAnswerStream, streamAnswer } from './stream.js';
+
+/** True when the client asked for the Server-Sent Events stream (`Accept: text/event-stream`). */
+function wantsStream(accept: string | undefined): boolean {
+  return (accept ?? '').toLowerCase().includes('text/event-stream');
+}
 
 const SOURCE_ID = /^[a-z0-9-]{1,40}$/;
 
@@ -39,14 +45,26 @@ export function parseAskRequest(body: unknown): AskRequest {
 }
 
 /**
- * `POST /api/ask` `{ question, lang, source? }` → `Answer` (JSON); mount at `/api/ask`. The
- * question is never logged.
+ * `POST /api/ask` `{ question, lang, source? }` → `Answer` (JSON), or with
+ * `Accept: text/event-stream` the answer as Server-Sent Events (`meta`, `citation`…, `delta`…,
+ * `done`, or `error` when answering fails after the stream opened); mount at `/api/ask`. An
+ * invalid body is a 400 JSON error either way. The question is never logged or stored.
  */
 export function askRouter(db: Queryable): Router {
   const router = Router();
   router.post('/', async (req, res) => {
     const request = parseAskRequest(req.body);
-    res.set('Cache-Control', 'no-store').json(await ask(db, request));
+    if (!wantsStream(req.get('accept'))) {
+      res.set('Cache-Control', 'no-store').json(await ask(db, request));
+      return;
+    }
+    const stream = openAnswerStream(res);
+    try {
+      streamAnswer(stream, await ask(db, request));
+    } catch (error) {
+      req.log.error({ err: error }, 'answer stream failed');
+      stream.error('The answer could not be produced; please try again');
+    }
   });
   return router;
 }

@@ -1,6 +1,9 @@
 import type { Answer, AskRequest, Citation, Lang } from '@kb/contracts';
 import { ORIGINAL_SOURCE } from '../corpus/catalog.js';
 import type { Queryable } from '../db/database.js';
+import { readingUrl } from '../read/urls.js';
+import { rangePassages } from '../references/repository.js';
+import { resolveReference } from '../references/service.js';
 import { queryTerms } from '../search/query.js';
 import { passageLanguages, passageTexts, rankPassages, termStats, type RankedPassage } from '../search/repository.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
@@ -56,14 +59,202 @@ function pick(ranked: readonly RankedPassage[], totalWeight: number): RankedPass
   return chosen;
 }
 
+/** A passage as an answer quotes it: one verse, or adjacent verses joined. */
+export interface QuotedPassage {
+  source: string;
+  lang: string;
+  /** `2:153`, or `2:153-154` for adjacent verses. */
+  ref: string;
+  /** The verses' refs, in reading order. */
+  refs: string[];
+  /** The verses' texts, unaltered, joined by a space. */
+  text: string;
+  translator: string;
+}
+
+/** Verses of one passage group, with what adjacency needs. */
+interface Verse {
+  source: string;
+  lang: string;
+  ref: string;
+  section: string;
+  position: number;
+  text: string;
+  translator: string;
+}
+
+/** Most verses one citation joins. */
+export const MAX_GROUP = 4;
+
+function verseNumber(ref: string): string {
+  return ref.slice(ref.lastIndexOf(':') + 1);
+}
+
 /**
- * Answers a question extractively from the passages: searches the asker's language (or, for a
- * source without passages in it, the source's own language, and says so), ranks passages by
- * how much of the question's content they match (IDF-weighted distinct terms, then
- * `ts_rank_cd`), and quotes the best 3–5 verbatim with `[n]` markers matching the citations.
- * Refuses (`refused: true`, no citations) when the best passage matches less than
- * {@link MIN_COVERAGE} of the content. Never cites a passage twice; the only words not quoted
- * from a source are the framing sentences in {@link ANSWER_MESSAGES}.
+ * Joins verses that follow each other in one chapter (same source, language and section,
+ * consecutive positions) into one passage, up to {@link MAX_GROUP} verses; a group takes the
+ * place of its best-ranked verse. Verses outside chapters stay alone. Never repeats a verse.
+ *
+ * @param verses in rank order
+ * @returns passages in rank order, each with its verses in reading order
+ */
+export function groupAdjacent(verses: readonly Verse[]): QuotedPassage[] {
+  const groups: Verse[][] = [];
+  const seen = new Set<string>();
+  for (const v of verses) {
+    const key = `${v.source}\u0000${v.lang}\u0000${v.ref}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const group = v.section
+      ? groups.find((g) => {
+          const first = g[0];
+          const last = g.at(-1);
+          return (
+            first !== undefined &&
+            last !== undefined &&
+            g.length < MAX_GROUP &&
+            first.source === v.source &&
+            first.lang === v.lang &&
+            first.section === v.section &&
+            (v.position === last.position + 1 || v.position === first.position - 1)
+          );
+        })
+      : undefined;
+    if (group) {
+      group.push(v);
+      group.sort((a, b) => a.position - b.position);
+    } else groups.push([v]);
+  }
+  return groups.flatMap((g) => {
+    const first = g[0];
+    const last = g.at(-1);
+    if (!first || !last) return [];
+    const ref = g.length === 1 ? first.ref : `${first.ref}-${verseNumber(last.ref)}`;
+    return [
+      {
+        source: first.source,
+        lang: first.lang,
+        ref,
+        refs: g.map((v) => v.ref),
+        text: g.map((v) => v.text).join(' '),
+        translator: first.translator,
+      },
+    ];
+  });
+}
+
+/** How an answer was found: the question named verses, or its words matched passages. */
+interface Found {
+  passages: QuotedPassage[];
+  /** Language of the passages (differs from the asker's for a source without theirs). */
+  passageLang: string;
+}
+
+async function findByReference(
+  db: Queryable,
+  question: string,
+  source: string,
+  passageLang: string,
+): Promise<QuotedPassage[] | undefined> {
+  const range = resolveReference(question);
+  if (!range || !range.sources.includes(source)) return undefined;
+  const found = await rangePassages(db, range, { source, lang: passageLang }, { limit: MAX_GROUP * MAX_CITATIONS, offset: 0 });
+  if (found.passages.length === 0) return undefined;
+  const passages: QuotedPassage[] = [];
+  for (let i = 0; i < found.passages.length && passages.length < MAX_CITATIONS; i += MAX_GROUP) {
+    passages.push(...groupAdjacent(found.passages.slice(i, i + MAX_GROUP)));
+  }
+  return passages;
+}
+
+async function findByWords(db: Queryable, question: string, source: string, passageLang: string): Promise<QuotedPassage[]> {
+  const terms = queryTerms(question, [passageLang]);
+  if (terms.length === 0) return [];
+  const scope = { lang: passageLang, source };
+  const stats = await termStats(db, terms, scope);
+  const weights = terms.map((_, i) => (stats.usable[i] ? idf(stats.df[i] ?? 0, stats.scopeSize) : 0));
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  if (stats.total === 0 || totalWeight === 0) return [];
+  const ranked = await rankPassages(db, terms, scope, { weights, order: 'weight', limit: CANDIDATES, offset: 0 });
+  return groupAdjacent(pick(ranked, totalWeight));
+}
+
+/**
+ * Finds what an answer quotes: the verses a question names (`2:255`, `John 3:16`), else the
+ * passages matching most of its content (see {@link ask}). Searches the asker's language, or,
+ * for a source without passages in it, the source's own language.
+ *
+ * @returns the passages (empty when the question must be refused) and their language, or
+ *   undefined when the source has no passages at all
+ * @throws on a database error
+ */
+export async function findPassages(db: Queryable, request: AskRequest): Promise<Found | undefined> {
+  const source = request.source ?? DEFAULT_SOURCE;
+  const available = await passageLanguages(db, source);
+  if (available.length === 0) return undefined;
+  const passageLang = available.includes(request.lang) ? request.lang : (available.includes('en') ? 'en' : (available[0] ?? request.lang));
+  const byRef = await findByReference(db, request.question, source, passageLang);
+  return { passages: byRef ?? (await findByWords(db, request.question, source, passageLang)), passageLang };
+}
+
+/**
+ * The citations of quoted passages: numbered 1..n, each with its translator, its reading
+ * page's `url` and, for a Quran translation, the Arabic original of the same verses.
+ *
+ * @throws on a database error
+ */
+export async function citationsFor(db: Queryable, passages: readonly QuotedPassage[]): Promise<Citation[]> {
+  const originals = new Map<string, Map<string, string>>();
+  for (const source of new Set(passages.map((p) => p.source))) {
+    const original = ORIGINAL_SOURCE[source];
+    if (!original) continue;
+    const refs = passages.filter((p) => p.source === source).flatMap((p) => p.refs);
+    originals.set(source, await passageTexts(db, original.source, original.lang, refs));
+  }
+  return passages.map((p, i) => {
+    const citation: Citation = {
+      n: i + 1,
+      source: p.source,
+      ref: p.ref,
+      lang: p.lang,
+      text: p.text,
+      translator: p.translator,
+      url: readingUrl(p.source, p.ref),
+    };
+    const original = ORIGINAL_SOURCE[p.source];
+    const texts = originals.get(p.source);
+    if (original && texts) {
+      const arabic = p.refs.map((r) => texts.get(r));
+      if (arabic.every((t): t is string => t !== undefined)) citation.original = { lang: original.lang, text: arabic.join(' ') };
+    }
+    return citation;
+  });
+}
+
+/**
+ * The extractive answer text: the framing sentences in the asker's language (which language
+ * was searched when it is not theirs; which source and translators) and each citation quoted
+ * verbatim after its `[n]` marker.
+ */
+export function extractiveText(lang: Lang, source: string, passageLang: string, citations: readonly Citation[]): string {
+  const messages = ANSWER_MESSAGES[lang];
+  const translators = [...new Set(citations.map((c) => c.translator))].join(', ');
+  const lines: string[] = [];
+  if (passageLang !== lang) lines.push(format(messages.fallbackLanguage, { language: languageName(passageLang, lang) }));
+  lines.push(format(messages.intro, { source: sourceName(source, lang), translator: translators }));
+  for (const c of citations) lines.push(`[${c.n}] ${refLabel(c.source, c.ref, lang)}: “${c.text}”`);
+  return lines.join('\n\n');
+}
+
+/**
+ * Answers a question extractively from the passages: a question that names verses quotes
+ * them; otherwise passages are ranked by how much of the question's content they match
+ * (IDF-weighted distinct terms, then `ts_rank_cd`) and the best 3–5 are quoted verbatim with
+ * `[n]` markers matching the citations, adjacent verses joined into one passage, each verse
+ * quoted once. Searches the asker's language, or for a source without passages in it (the
+ * KJV for a Turkish asker) the source's own language, and says so. Refuses (`refused: true`,
+ * no citations) when the best passage matches less than {@link MIN_COVERAGE} of the content.
+ * The only words not quoted from a source are the framing sentences in {@link ANSWER_MESSAGES}.
  *
  * @param request validated `{ question, lang, source? }`
  * @returns the answer object (`mode: 'extractive'`)
@@ -72,38 +263,9 @@ function pick(ranked: readonly RankedPassage[], totalWeight: number): RankedPass
 export async function ask(db: Queryable, request: AskRequest): Promise<Answer> {
   const lang = request.lang;
   const source = request.source ?? DEFAULT_SOURCE;
-  const available = await passageLanguages(db, source);
-  if (available.length === 0) return refusal(lang, 'noSource');
-  const passageLang = available.includes(lang) ? lang : (available[0] ?? lang);
-
-  const terms = queryTerms(request.question, [passageLang]);
-  if (terms.length === 0) return refusal(lang);
-  const scope = { lang: passageLang, source };
-  const stats = await termStats(db, terms, scope);
-  const weights = terms.map((_, i) => (stats.usable[i] ? idf(stats.df[i] ?? 0, stats.scopeSize) : 0));
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  if (stats.total === 0 || totalWeight === 0) return refusal(lang);
-
-  const ranked = await rankPassages(db, terms, scope, { weights, order: 'weight', limit: CANDIDATES, offset: 0 });
-  const chosen = pick(ranked, totalWeight);
-  if (chosen.length === 0) return refusal(lang);
-
-  const original = ORIGINAL_SOURCE[source];
-  const originals = original
-    ? await passageTexts(db, original.source, original.lang, chosen.map((p) => p.ref))
-    : new Map<string, string>();
-  const citations: Citation[] = chosen.map((p, i) => {
-    const citation: Citation = { n: i + 1, source: p.source, ref: p.ref, lang: p.lang, text: p.text, translator: p.translator };
-    const arabic = originals.get(p.ref);
-    if (original && arabic !== undefined) citation.original = { lang: original.lang, text: arabic };
-    return citation;
-  });
-
-  const messages = ANSWER_MESSAGES[lang];
-  const translators = [...new Set(citations.map((c) => c.translator))].join(', ');
-  const lines: string[] = [];
-  if (passageLang !== lang) lines.push(format(messages.fallbackLanguage, { language: languageName(passageLang, lang) }));
-  lines.push(format(messages.intro, { source: sourceName(source, lang), translator: translators }));
-  for (const c of citations) lines.push(`[${c.n}] ${refLabel(c.source, c.ref, lang)}: “${c.text}”`);
-  return { answer: lines.join('\n\n'), citations, mode: 'extractive', refused: false };
+  const found = await findPassages(db, request);
+  if (!found) return refusal(lang, 'noSource');
+  if (found.passages.length === 0) return refusal(lang);
+  const citations = await citationsFor(db, found.passages);
+  return { answer: extractiveText(lang, source, found.passageLang, citations), citations, mode: 'extractive', refused: false };
 }

@@ -25,6 +25,10 @@ export interface RankedPassage {
   source: string;
   lang: string;
   ref: string;
+  /** Chapter of a verse (`2`, `John 3`), empty when the source has none. */
+  section: string;
+  /** Running number within the source, for reading order and adjacency. */
+  position: number;
   text: string;
   translator: string;
   /** Per term: does the passage match it. */
@@ -121,6 +125,8 @@ export async function rankPassages(
     source: string;
     lang: string;
     ref: string;
+    section: string;
+    position: number;
     text: string;
     translator: string;
     matched: boolean[];
@@ -130,7 +136,7 @@ export async function rankPassages(
   }>(
     `WITH ${sql.cte}
      SELECT * FROM (
-       SELECT p.id, p.source, p.lang, p.ref, p.text, p.translator, p.position,
+       SELECT p.id, p.source, p.lang, p.ref, p.section, p.position, p.text, p.translator,
               ARRAY[${matches.join(', ')}] AS matched,
               (${matches.map((m) => `${m}::int`).join(' + ')}) AS matched_count,
               (${matches.map((m, i) => `CASE WHEN ${m} THEN ${weights[i]} ELSE 0 END`).join(' + ')})::float8 AS weight,
@@ -147,6 +153,8 @@ export async function rankPassages(
     source: r.source,
     lang: r.lang,
     ref: r.ref,
+    section: r.section,
+    position: r.position,
     text: r.text,
     translator: r.translator,
     matched: r.matched,
@@ -255,7 +263,7 @@ export async function searchPassages(
       );
       const matches = queries.map((q) => `(p.tsv @@ ${q})`);
       const all = `(${queries.join(' || ')})`;
-      return `SELECT p.id, p.source, p.lang, p.ref, p.text, p.translator, p.position,
+      return `SELECT p.id, p.source, p.lang, p.ref, p.section, p.text, p.translator, p.position,
                 (${matches.map((m) => `${m}::int`).join(' + ')}) AS matched_count,
                 ts_rank_cd(p.tsv, ${all}, 1)::float8 AS rank
               FROM passages p
@@ -267,6 +275,8 @@ export async function searchPassages(
     source: string;
     lang: string;
     ref: string;
+    section: string;
+    position: number;
     text: string;
     translator: string;
     matched_count: number;
@@ -286,6 +296,8 @@ export async function searchPassages(
       source: r.source,
       lang: r.lang,
       ref: r.ref,
+      section: r.section,
+      position: r.position,
       text: r.text,
       translator: r.translator,
       matched: [],
