@@ -7,7 +7,8 @@
  *   remote would use without a host; that copy costs disk, not visitors, unless it is loaded.
  * - `loaded`: per page, every package whose modules were loaded into the page's main document
  *   more than once (from two different files), the number of copies and the bytes of the
- *   extra copies; and, for each shared singleton (React, react-dom, the router,
+ *   extra copies; the largest packages loaded (`largest`: bytes of minified code, every copy
+ *   counted; a workspace's own code as `<workspace> (own code)`); and, for each shared singleton (React, react-dom, the router,
  *   styled-components, …), how many copies the page loaded — which must be at most 1.
  *   The assistant frame is a page of its own (an iframe): its packages are listed apart.
  */
@@ -94,6 +95,8 @@ export function duplicatesLoaded(scripts, locate) {
   const analyse = (list) => {
     /** @type {Map<string, { pkg: string, name: string, files: Map<string, number> }>} module → where it was loaded */
     const modules = new Map();
+    /** @type {Map<string, number>} package, or the workspace's own code, → bytes loaded (every copy) */
+    const weights = new Map();
     for (const script of list) {
       const where = locate(script.url);
       if (!where || !fs.existsSync(where.file)) {
@@ -101,6 +104,8 @@ export function duplicatesLoaded(scripts, locate) {
         continue;
       }
       for (const m of modulesOf(where.file, where.context)) {
+        const label = m.pkg ? m.pkg.name : `${path.relative(repoRoot, m.file).split(path.sep)[0]} (own code)`;
+        weights.set(label, (weights.get(label) ?? 0) + m.bytes);
         if (!m.pkg) continue;
         const entry = modules.get(m.file) ?? { pkg: key(m.pkg), name: m.pkg.name, files: new Map() };
         entry.files.set(where.file, (entry.files.get(where.file) ?? 0) + m.bytes);
@@ -130,14 +135,21 @@ export function duplicatesLoaded(scripts, locate) {
       .filter(([, p]) => p.copies > 1 || (byName.get(p.name) ?? []).length > 1)
       .map(([k, p]) => ({ package: k, copies: p.copies, extraBytes: p.extraBytes }))
       .sort((a, b) => b.extraBytes - a.extraBytes);
-    return { duplicates, singletons: singletonCopies, packages: packages.size, bytes: [...packages.values()].reduce((s, p) => s + p.bytes, 0) };
+    const largest = Object.fromEntries([...weights].sort((a, b) => b[1] - a[1]).slice(0, 40));
+    return {
+      duplicates,
+      singletons: singletonCopies,
+      largest,
+      packages: packages.size,
+      bytes: [...weights.values()].reduce((s, n) => s + n, 0),
+    };
   };
   const main = analyse(scripts.filter((s) => s.mainDocument));
   const frameScripts = scripts.filter((s) => !s.mainDocument);
   const frame = frameScripts.length > 0 ? analyse(frameScripts) : null;
   return {
-    main: { duplicates: main.duplicates, singletons: main.singletons },
-    frame: frame && { packages: frame.packages, bytes: frame.bytes, singletons: frame.singletons },
+    main: { duplicates: main.duplicates, singletons: main.singletons, largest: main.largest },
+    frame: frame && { packages: frame.packages, bytes: frame.bytes, singletons: frame.singletons, largest: frame.largest },
     unmapped,
   };
 }

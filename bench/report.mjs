@@ -79,6 +79,18 @@ function duplicateTables(duplicates) {
         markdownTable(['build', 'page', 'duplicated packages', 'extra KB (minified)', 'shared singletons loaded twice', 'assistant frame (own document)'], rows),
     );
   }
+  const fedLargest = duplicates.loaded?.federated?.['/']?.main.largest;
+  const monoLargest = duplicates.loaded?.monolith?.['/']?.main.largest;
+  if (fedLargest) {
+    const names = [...new Set([...Object.keys(fedLargest), ...Object.keys(monoLargest ?? {})])].slice(0, 12);
+    out.push(
+      '**Largest packages loaded by `/`** (main document, KB of minified code, every copy counted)\n\n' +
+        markdownTable(
+          ['package', 'federated', ...(monoLargest ? ['monolith'] : [])],
+          names.map((name) => [name, kb(fedLargest[name] ?? 0), ...(monoLargest ? [kb(monoLargest[name] ?? 0)] : [])]),
+        ),
+    );
+  }
   if (duplicates.inBuilds) {
     const shown = duplicates.inBuilds.slice(0, 12);
     const more = duplicates.inBuilds.length - shown.length;
