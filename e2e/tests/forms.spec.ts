@@ -222,6 +222,12 @@ test('the newsletter form in the footer subscribes from several pages', async ({
     await expect(toast).toContainText(lang === 'en' ? `${email} has been added to our newsletter.` : `${email} adresi bültenimize eklendi.`);
     await expect(input).toHaveValue('');
   }
+  // An invalid address is refused in the browser, in the visitor's language, and nothing is sent.
+  const input = page.locator('footer').getByLabel('Email address');
+  await input.fill('reader@');
+  await input.press('Enter');
+  await expect(input).toHaveAccessibleDescription('Please enter a valid email address');
+  await expect(input).toBeFocused();
   const stored = exportJson('subscribers').map((s) => s.email);
   for (const i of [0, 1, 2]) expect(stored).toContain(`reader-${stamp}-${i}@example.org`);
 });

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Form, Formik } from 'formik';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ValidationError } from 'yup';
 import {
   defineMessages,
   format,
@@ -126,7 +125,11 @@ function problem(email: string): FormMessageKey | undefined {
     newsletterSchema.validateSync({ email: trimmed });
     return undefined;
   } catch (error) {
-    if (error instanceof ValidationError && isFormMessageKey(error.message)) return error.message;
+    // By name, not instanceof: the schema comes from the shared @kb/contracts, whose yup is
+    // the host's copy, not this remote's.
+    const name: unknown = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+    const message: unknown = name === 'ValidationError' ? (error as { message?: unknown }).message : undefined;
+    if (isFormMessageKey(message)) return message;
     throw error;
   }
 }

@@ -45,7 +45,7 @@ export function validateForm<T extends object>(schema: ObjectSchema<T>, body: un
     const value = schema.validateSync(body, { strict: true, abortEarly: false, stripUnknown: false });
     return { ok: true, value: value as T };
   } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
+    if (!ValidationError.isError(error)) throw error;
     const fields: Record<string, string> = {};
     for (const e of error.inner.length > 0 ? error.inner : [error]) {
       const key: unknown = e.message;
