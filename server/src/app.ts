@@ -13,7 +13,11 @@ import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js
 import { jsonBodyOnly, onReads, perMinuteLimit, sameOriginOnly } from './http/guards.js';
 import { createReleaseRegistry } from './releases/registry.js';
 import { releasesRouter } from './releases/routes.js';
+import { corsForReads } from './openapi/cors.js';
+import { readRouter } from './read/routes.js';
 import { searchRouter } from './search/routes.js';
+import { statsRouter } from './stats/routes.js';
+import { versesRouter } from './verses/routes.js';
 import { countIndexedPassages } from './sources/repository.js';
 import { sourcesRouter } from './sources/routes.js';
 import { compressResponses } from './web/compression.js';
@@ -35,6 +39,7 @@ export const JSON_BODY_LIMIT = '16kb';
 function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNotifier }): Router {
   const api = Router();
   const limits = config.rateLimits;
+  api.use(corsForReads);
   api.use(['/newsletter', '/contact'], perMinuteLimit('form', limits.formsPerMinute));
   api.use('/ask', perMinuteLimit('ask', limits.askPerMinute));
   api.use(onReads(perMinuteLimit('read', limits.readPerMinute)));
@@ -46,6 +51,8 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
   api.use('/ask', askRouter(db));
   api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db) }));
   api.use('/site', siteRouter(config.site));
+  api.use('/verses', versesRouter(db));
+  api.use('/stats', statsRouter(db));
   api.use(apiNotFound);
   api.use(apiErrorHandler(logger));
   return api;
@@ -122,6 +129,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     unsubscribeRouter({ db, origins: siteOrigins(config), limit: perMinuteLimit('form', config.rateLimits.formsPerMinute) }),
   );
+  app.use('/read', perMinuteLimit('read', config.rateLimits.readPerMinute));
+  app.use(readRouter(db));
   app.use(crawlerRouter(config.publicOrigin));
   const registry = createReleaseRegistry({ db, webRoot: config.webRoot, releasesDir: config.releasesDir });
   app.use(releasesRouter(registry));

@@ -10,3 +10,4 @@ export * from './api.js';
 export * from './routes.js';
 export * from './sources.js';
 export * from './forms.js';
+export * from './openData.js';
