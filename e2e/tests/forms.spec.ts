@@ -189,20 +189,24 @@ test('switching language re-labels the fields and the shown errors', async ({ pa
   await expect(tr.getByLabel(LABELS.tr.firstName)).toHaveValue('A');
 });
 
-test('with the server stopped, the contact form shows the error toast and keeps the typed values', async ({ page }) => {
-  await page.route('**/api/contact', (route) => route.abort('connectionrefused'));
-  await page.goto('/contact?lang=tr');
-  const form = contactForm(page, 'tr');
-  await fillValid(form, 'tr', 'Sunucu kapalıyken gönderilen mesaj.');
-  await form.getByRole('button', { name: TEXT.tr.submit }).click();
-  const toast = page.getByRole('alert').filter({ hasText: TEXT.tr.errorText });
-  await expect(toast).toBeVisible();
-  await expect(toast).toContainText(TEXT.tr.errorTitle);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(form.getByLabel(LABELS.tr.firstName)).toHaveValue('Ayşe');
-  await expect(form.getByLabel(LABELS.tr.description)).toHaveValue('Sunucu kapalıyken gönderilen mesaj.');
-  await expect(form.getByRole('button', { name: TEXT.tr.submit })).toBeEnabled();
-});
+for (const lang of ['en', 'tr'] as const) {
+  test(`${lang}: with the server stopped, the contact form shows the error toast and keeps the typed values`, async ({ page }) => {
+    await page.route('**/api/contact', (route) => route.abort('connectionrefused'));
+    await page.goto(`/contact?lang=${lang}`);
+    const form = contactForm(page, lang);
+    const description = lang === 'en' ? 'Sent while the server is down.' : 'Sunucu kapalıyken gönderilen mesaj.';
+    await fillValid(form, lang, description);
+    await form.getByRole('button', { name: TEXT[lang].submit }).click();
+    const toast = page.getByRole('alert').filter({ hasText: TEXT[lang].errorText });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(TEXT[lang].errorTitle);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(form.getByLabel(LABELS[lang].firstName)).toHaveValue('Ayşe');
+    await expect(form.getByLabel(LABELS[lang].phone)).toHaveValue('+90 (532) 123-45-67');
+    await expect(form.getByLabel(LABELS[lang].description)).toHaveValue(description);
+    await expect(form.getByRole('button', { name: TEXT[lang].submit })).toBeEnabled();
+  });
+}
 
 test('the newsletter form in the footer subscribes from several pages', async ({ page }) => {
   const stamp = Date.now();
