@@ -134,17 +134,28 @@ function apiTables(api, backend) {
   ];
 }
 
-function scaleTable(scale) {
+function scaleTable(scale, corpus) {
   const rows = [];
+  const notes = [];
   for (const [backend, steps] of Object.entries(scale)) {
     if (!Array.isArray(steps)) continue;
+    const first = steps[0];
+    const firstStart = backend === 'postgres' ? corpus?.postgresFirstStartMs : corpus?.firstStartMs;
+    if (first && firstStart) {
+      const shipped = first.passages - first.syntheticPassages;
+      notes.push(
+        `${backend}: the first start loaded the ${shipped} shipped passages (with migrations and warm-up) in ` +
+          `${(firstStart / 1000).toFixed(1)} s, ≈ ${Math.round(shipped / (firstStart / 1000))} passages/s`,
+      );
+    }
     for (const step of steps) {
       const s = step.search;
       const pair = (k) => (s[k] ? `${ms(s[k].p50Ms)} / ${ms(s[k].p95Ms)}` : '–');
       rows.push([
         backend,
         step.passages,
-        step.ingest.inserted ? `${step.ingest.passagesPerSecond} (${step.ingest.inserted})` : '–',
+        // A rate over a few hundred rows says nothing; the shipped corpus's load is given below the table.
+        step.ingest.inserted >= 10_000 ? `${step.ingest.passagesPerSecond} (${step.ingest.inserted})` : '–',
         mb(step.passagesBytes),
         mb(step.rssBytes.afterSearch),
         pair('en-word'),
@@ -161,7 +172,8 @@ function scaleTable(scale) {
       markdownTable(
         ['database', 'passages', 'ingest /s', 'size MB', 'RSS MB', 'en word', 'en question', 'tr word', 'tr question', 'ar word', 'ar question'],
         rows,
-      ),
+      ) +
+      (notes.length ? `\n\n${notes.join('; ')}.` : ''),
   ];
 }
 
@@ -170,15 +182,24 @@ function scaleTable(scale) {
  * @returns {string} Markdown
  */
 export function renderReport(result) {
+  const busy = (result.machine.otherProcessesAtStart ?? [])
+    .map((line) => /\/([\w.-]+)(?:\s|$)/.exec(line.split(' ').slice(3).join(' '))?.[1] ?? '')
+    .filter((name) => name && name !== 'node')
+    .slice(0, 4);
   const parts = [
     `Benchmark ${result.mode} run, ${result.date} — ${result.machine.cpus} × ${result.machine.cpuModel}, ` +
       `${mb(result.machine.memoryBytes)} MB RAM, Node ${result.machine.node}, load average ${result.machine.loadAverage.start.join(' ')} at start` +
-      `${result.git ? `, commit ${result.git.commit}${result.git.dirty ? ' (+ uncommitted changes)' : ''}` : ''}.`,
+      `${result.git ? `, commit ${result.git.commit}${result.git.dirty ? ' (+ uncommitted changes)' : ''}` : ''}; ` +
+      `${result.durationS} s in all.` +
+      (result.machine.loadAverage.start[0] > result.machine.cpus
+        ? ` The machine was shared: load average ${result.machine.loadAverage.start[0]} at start and ${result.machine.loadAverage.end?.[0]} at end` +
+          `${busy.length ? ` (busiest other processes: ${[...new Set(busy)].join(', ')})` : ''}; absolute times are pessimistic, ratios measured in the same run are the figures to compare.`
+        : ''),
   ];
   if (result.pages) parts.push(...pageTables(result.pages));
   if (result.duplicates) parts.push(...duplicateTables(result.duplicates));
   if (result.api) for (const [backend, api] of Object.entries(result.api)) parts.push(...apiTables(api, backend));
-  if (result.scale) parts.push(...scaleTable(result.scale));
+  if (result.scale) parts.push(...scaleTable(result.scale, result.corpus));
   if (result.skipped?.length) parts.push(`Not run: ${result.skipped.join('; ')}.`);
   return parts.join('\n\n') + '\n';
 }

@@ -7,7 +7,7 @@
  *   `dataDirBytes` (PGlite's folder on disk);
  * - `search`: per query class (English / Turkish / Arabic, single words / questions), the
  *   p50 and p95 latency of `GET /api/search` (ms, one request at a time, after a warm-up
- *   pass) and the mean `total` of matches;
+ *   pass), the mean `total` of matches and each query's median (`perQueryP50Ms`);
  * - `rssBytes`: the server's resident memory after start-up and after the searches, and its
  *   peak (bytes); `startMs`: server start to ready (ms).
  * The server is stopped while passages are added (PGlite is single-process), then started
@@ -40,14 +40,18 @@ async function searchLatencies(baseUrl, reps) {
   const out = {};
   for (const [name, queries] of Object.entries(SEARCH_CLASSES)) {
     const samples = [];
-    for (let r = 0; r < reps; r += 1) for (const query of queries) samples.push(await once(query));
+    for (let r = 0; r < reps; r += 1) for (const query of queries) samples.push({ q: query.q, ...(await once(query)) });
     const ms = samples.map((s) => s.ms);
+    const perQuery = Object.fromEntries(
+      queries.map(({ q }) => [q, round(median(samples.filter((s) => s.q === q).map((s) => s.ms)), 1)]),
+    );
     out[name] = {
       p50Ms: round(median(ms), 1),
       p95Ms: round(quantile(ms, 0.95), 1),
       maxMs: round(Math.max(...ms), 1),
       samples: samples.length,
       meanTotal: Math.round(samples.reduce((s, x) => s + x.total, 0) / samples.length),
+      perQueryP50Ms: perQuery,
     };
   }
   return out;
