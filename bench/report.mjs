@@ -113,13 +113,13 @@ function duplicateTables(duplicates) {
 }
 
 function apiTables(api, backend) {
-  const rows = [['bare Express (ceiling)', api.ceiling.rps, api.ceiling.p50Ms, api.ceiling.p95Ms, api.ceiling.p99Ms, '1×', '1×', '1×', JSON.stringify(api.ceiling.statuses)]];
+  const rows = [['bare Express (ceiling)', api.ceiling.rps, api.ceiling.p50Ms, api.ceiling.p95Ms, api.ceiling.p99Ms, '1×', '1×', '1×', '1×', JSON.stringify(api.ceiling.statuses)]];
   for (const [name, e] of Object.entries(api.endpoints)) {
     if (!e.available) {
-      rows.push([name, e.note, '', '', '', '', '', '', '']);
+      rows.push([name, e.note, '', '', '', '', '', '', '', '']);
       continue;
     }
-    rows.push([name, e.rps, e.p50Ms, e.p95Ms, e.p99Ms, x(e.rpsRatio), x(e.p50Ratio), x(e.p95Ratio), JSON.stringify(e.statuses)]);
+    rows.push([name, e.rps, e.p50Ms, e.p95Ms, e.p99Ms, x(e.rpsRatio), x(e.p50Ratio), x(e.p95Ratio), x(e.p99Ratio), JSON.stringify(e.statuses)]);
   }
   const s = api.askStream;
   const stream =
@@ -129,7 +129,7 @@ function apiTables(api, backend) {
       : `Ask stream: ${s.note}: p50 ${cell(s.jsonP50Ms)} ms / p95 ${cell(s.jsonP95Ms)} ms (${s.questions} questions, one at a time).`;
   return [
     `**API, ${backend}** (autocannon, ${api.settings.connections} connections, ${api.settings.durationS} s after ${api.settings.warmupS} s warm-up; rate limits ${api.rateLimits})\n\n` +
-      markdownTable(['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s ÷ ceiling', 'p50 × ceiling', 'p95 × ceiling', 'statuses'], rows) +
+      markdownTable(['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s ÷ ceiling', 'p50 × ceiling', 'p95 × ceiling', 'p99 × ceiling', 'statuses'], rows) +
       `\n\n${stream}`,
   ];
 }
