@@ -119,7 +119,7 @@ async function main_() {
     await run(url, 3, connections, 'warmup');
     const r = await run(url, seconds, connections, 'measured');
     const exported = JSON.parse(
-      execFileSync(process.execPath, [cli, 'export', 'subscribers', '--format', 'json'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+      execFileSync(process.execPath, [cli, 'export', 'subscribers', '--format', 'json'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }),
     );
     const storedMeasured = exported.filter((s) => s.email.startsWith('bench-measured-')).length;
     const total = r['2xx'] + r.non2xx + r.errors + r.timeouts;
