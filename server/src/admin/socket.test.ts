@@ -98,5 +98,6 @@ describe('the admin socket', () => {
   it('refuses bad command names and duplicates', () => {
     expect(() => new AdminCommands().register('Bad Name', { description: '', run: () => Promise.resolve() })).toThrow(/invalid/);
     expect(() => commands.register('test.echo', { description: '', run: () => Promise.resolve() })).toThrow(/already registered/);
+    expect(() => new AdminCommands().register('help', { description: '', run: () => Promise.resolve() })).toThrow(/already registered/);
   });
 });

@@ -52,11 +52,11 @@ export class AdminCommands {
 
   /**
    * Adds a command.
-   * @throws Error when `name` is taken or not `lowercase.dotted-name`
+   * @throws Error when `name` is taken (`help` and `ping` are built in) or not `lowercase.dotted-name`
    */
   register(name: string, command: AdminCommand): this {
     if (!/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/.test(name)) throw new Error(`invalid admin command name "${name}"`);
-    if (this.commands.has(name)) throw new Error(`admin command "${name}" is already registered`);
+    if (this.commands.has(name) || name === 'help' || name === 'ping') throw new Error(`admin command "${name}" is already registered`);
     this.commands.set(name, command);
     return this;
   }
