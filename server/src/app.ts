@@ -14,6 +14,7 @@ import { jsonBodyOnly, onReads, perMinuteLimit, sameOriginOnly } from './http/gu
 import { createReleaseRegistry } from './releases/registry.js';
 import { releasesRouter } from './releases/routes.js';
 import { corsForReads } from './openapi/cors.js';
+import { openApiRouter } from './openapi/routes.js';
 import { readRouter } from './read/routes.js';
 import { searchRouter } from './search/routes.js';
 import { statsRouter } from './stats/routes.js';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use('/read', perMinuteLimit('read', config.rateLimits.readPerMinute));
   app.use(readRouter(db));
+  app.use(openApiRouter(config.publicOrigin));
   app.use(crawlerRouter(config.publicOrigin));
   const registry = createReleaseRegistry({ db, webRoot: config.webRoot, releasesDir: config.releasesDir });
   app.use(releasesRouter(registry));
