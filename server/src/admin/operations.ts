@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createAlertNotifier, type AlertNotifier } from '../forms/alerts.js';
+import { registerCorpusCommands } from '../corpus/imports.js';
 import { registerFormsCommands, startRetention } from '../forms/commands.js';
 import { registerReleaseCommands } from '../releases/commands.js';
 import type { Logger } from '../logger.js';
@@ -36,6 +37,7 @@ export async function startOperations(deps: { config: Config; db: Database; logg
   const commands = new AdminCommands();
   registerFormsCommands(commands, { db, publicOrigin: config.publicOrigin });
   registerReleaseCommands(commands, { db, webRoot: config.webRoot, releasesDir: config.releasesDir });
+  registerCorpusCommands(commands, { db });
   let socket: AdminSocket | undefined;
   try {
     socket = await startAdminSocket({ socketPath: adminSocketPath(config.dataDir), commands, logger });

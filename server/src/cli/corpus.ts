@@ -1,0 +1,257 @@
+import path from 'node:path';
+import { SingleBar } from 'cli-progress';
+import { AdminCommandError, AdminCommands, AdminUnavailableError, adminSocketPath, callAdmin, type AdminArgs } from '../admin/socket.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { ImportFileError, readImportRecords, type ImportRecord } from '../corpus/files.js';
+import { registerCorpusCommands } from '../corpus/imports.js';
+import type { Database } from '../db/database.js';
+import { DataDirLockedError } from '../db/lock.js';
+import { migrate } from '../db/migrate.js';
+import { openDatabase } from '../db/open.js';
+import type { PGliteOptions } from '../db/pglite.js';
+
+/**
+ * `npm run corpus -- …`: the corpus's operator commands.
+ *
+ *   status
+ *   import <path> --source <id> --lang <code> [--translator NAME]
+ *   remove <source>
+ *
+ * Runs through the server's admin socket when it runs, else on the database directly. Exit
+ * status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (nothing imported).
+ */
+
+export const USAGE = `Usage: npm run corpus -- <command>
+
+  status
+        Passages per source and language.
+  import <path> --source <id> --lang <code> [--translator NAME]
+        Import a JSON Lines file (.jsonl: one {"ref","text","title"?,"url"?} per line), a CSV
+        file (.csv with the columns ref,text,title,url) or a folder of Markdown files (one
+        passage per heading section). Every record is checked first; a bad one stops the
+        import with its file and line. Importing the same file again changes nothing.
+  remove <source>
+        Remove an imported source.
+
+Runs through the server's admin socket (DATA_DIR/admin.sock) when the server runs, else on
+the database directly (DATABASE_URL, or DATA_DIR under its lock).`;
+
+/** Largest batch sent in one command (bytes of JSON; the socket takes lines up to 1 MiB). */
+const BATCH_BYTES = 256 * 1024;
+/** Most records in one batch. */
+const BATCH_RECORDS = 1000;
+
+class UsageError extends Error {}
+
+/** A command line, parsed. */
+export type CorpusCommand =
+  | { verb: 'status' }
+  | { verb: 'remove'; source: string }
+  | { verb: 'import'; path: string; source: string; lang: string; translator?: string };
+
+/**
+ * Parses the arguments after `npm run corpus --`.
+ * @throws Error (usage) naming what is wrong
+ */
+export function parseCorpusArgs(argv: readonly string[]): CorpusCommand {
+  const positional: string[] = [];
+  const options = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a.startsWith('--')) {
+      const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
+      const v = inline ?? argv[++i];
+      if (!name || v === undefined) throw new UsageError(`${a} needs a value`);
+      options.set(name, v);
+    } else positional.push(a);
+  }
+  const allow = (...names: string[]): void => {
+    for (const n of options.keys()) if (!names.includes(n)) throw new UsageError(`unknown option --${n}`);
+  };
+  const [verb, ...rest] = positional;
+  if (verb === 'status' && rest.length === 0) {
+    allow();
+    return { verb };
+  }
+  if (verb === 'remove' && rest.length === 1) {
+    allow();
+    return { verb, source: rest[0] ?? '' };
+  }
+  if (verb === 'import' && rest.length === 1) {
+    allow('source', 'lang', 'translator');
+    const source = options.get('source');
+    const lang = options.get('lang');
+    if (!source || !lang) throw new UsageError('import needs --source <id> and --lang <code>');
+    return { verb, path: path.resolve(rest[0] ?? ''), source, lang, translator: options.get('translator') };
+  }
+  throw new UsageError(verb ? `cannot ${verb} that way` : 'which command?');
+}
+
+/** Where commands run: the server's socket, or this process on the database. */
+interface Channel {
+  via: 'server' | 'embedded' | 'postgres';
+  run(command: string, args?: AdminArgs): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+async function openChannel(config: Pick<Config, 'dataDir' | 'databaseUrl'>, PGlite?: PGliteOptions['PGlite']): Promise<Channel> {
+  const socket = adminSocketPath(config.dataDir);
+  if (!config.databaseUrl) {
+    try {
+      await callAdmin(socket, 'corpus.status', {});
+      return { via: 'server', run: (command, args = {}) => callAdmin(socket, command, args), close: () => Promise.resolve() };
+    } catch (error) {
+      if (!(error instanceof AdminUnavailableError)) throw error;
+    }
+  }
+  const db: Database = await openDatabase(config, { PGlite });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const commands = new AdminCommands();
+  registerCorpusCommands(commands, { db });
+  return { via: config.databaseUrl ? 'postgres' : 'embedded', run: (command, args = {}) => commands.run(command, args), close: () => db.close() };
+}
+
+function batches(records: readonly ImportRecord[]): (ImportRecord & { position: number })[][] {
+  const out: (ImportRecord & { position: number })[][] = [];
+  let current: (ImportRecord & { position: number })[] = [];
+  let bytes = 0;
+  records.forEach((r, i) => {
+    const size = Buffer.byteLength(JSON.stringify(r)) + 32;
+    if (current.length > 0 && (bytes + size > BATCH_BYTES || current.length >= BATCH_RECORDS)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push({ ...r, position: i + 1 });
+    bytes += size;
+  });
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** What the CLI needs from its surroundings (tests pass their own). */
+export interface CorpusCliDeps {
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>;
+  out: (text: string) => void;
+  err: NodeJS.WritableStream;
+  PGlite?: PGliteOptions['PGlite'];
+  /** Aborts an import between batches (Ctrl-C); the staged rows are dropped. */
+  signal?: AbortSignal;
+  /** Called after each staged batch (tests interrupt here). */
+  afterBatch?: (done: number, total: number) => void;
+}
+
+/** Thrown when an import was interrupted; nothing of it was imported. */
+export class ImportInterrupted extends Error {
+  override name = 'ImportInterrupted';
+}
+
+/**
+ * Runs one corpus command and prints its result (JSON for status/remove, a summary for
+ * import). An import shows a progress bar on `err` (passages, rate, ETA).
+ *
+ * @returns where it ran
+ * @throws ImportFileError for a bad record (file and line), AdminCommandError for a refusal,
+ *   ImportInterrupted when `signal` aborted it, DataDirLockedError when a server holds the
+ *   folder without answering on its socket
+ */
+export async function runCorpusCommand(cmd: CorpusCommand, deps: CorpusCliDeps): Promise<'server' | 'embedded' | 'postgres'> {
+  const records = cmd.verb === 'import' ? readImportRecords(cmd.path) : [];
+  const channel = await openChannel(deps.config, deps.PGlite);
+  try {
+    if (cmd.verb === 'status') {
+      deps.out(`${JSON.stringify(await channel.run('corpus.status'), null, 2)}\n`);
+    } else if (cmd.verb === 'remove') {
+      deps.out(`${JSON.stringify(await channel.run('corpus.remove', { source: cmd.source }))}\n`);
+    } else {
+      const { importId } = (await channel.run('corpus.begin', { source: cmd.source, lang: cmd.lang })) as { importId: string };
+      const bar = new SingleBar({
+        format: 'Importing [{bar}] {percentage}% | {value}/{total} passages | {rate}/s | ETA {eta_formatted}',
+        stream: deps.err,
+        noTTYOutput: true,
+        notTTYSchedule: 1000,
+        hideCursor: true,
+      });
+      const started = Date.now();
+      bar.start(records.length, 0, { rate: 0 });
+      let done = 0;
+      try {
+        const all = batches(records);
+        for (const batch of all) {
+          if (deps.signal?.aborted) throw new ImportInterrupted('interrupted; nothing was imported');
+          await channel.run('corpus.stage', { importId, records: batch });
+          done += batch.length;
+          bar.update(done, { rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)) });
+          deps.afterBatch?.(done, records.length);
+        }
+        if (deps.signal?.aborted) throw new ImportInterrupted('interrupted; nothing was imported');
+        const result = await channel.run('corpus.commit', {
+          importId,
+          translator: cmd.translator,
+          origin: `${path.basename(cmd.path)} (npm run corpus -- import)`,
+        });
+        bar.stop();
+        deps.out(`${JSON.stringify(result)}\n`);
+      } catch (error) {
+        bar.stop();
+        await channel.run('corpus.abort', { importId }).catch(() => undefined);
+        throw error;
+      }
+    }
+    return channel.via;
+  } finally {
+    await channel.close();
+  }
+}
+
+async function main(): Promise<void> {
+  let cmd: CorpusCommand;
+  try {
+    cmd = parseCorpusArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const interrupt = new AbortController();
+  process.on('SIGINT', () => {
+    if (interrupt.signal.aborted) process.exit(130);
+    process.stderr.write('\nInterrupted: stopping after this batch; nothing will be imported.\n');
+    interrupt.abort();
+  });
+  try {
+    const via = await runCorpusCommand(cmd, {
+      config,
+      out: (text) => process.stdout.write(text),
+      err: process.stderr,
+      signal: interrupt.signal,
+    });
+    process.stderr.write(`(ran ${via === 'server' ? 'in the running server' : via === 'postgres' ? 'on PostgreSQL' : `on ${config.dataDir}`})\n`);
+  } catch (error) {
+    if (error instanceof ImportInterrupted) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(130);
+    }
+    if (error instanceof ImportFileError || error instanceof AdminCommandError || error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+if (require.main === module) void main();

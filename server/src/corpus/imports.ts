@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/socket.js';
+import type { Database, Queryable } from '../db/database.js';
+import { SHIPPED_IMPORTS } from './catalog.js';
+import { MAX_REF_CHARS, MAX_TEXT_CHARS, type ImportRecord } from './files.js';
+import { indexForms } from './normalize.js';
+import { lockCorpus } from './repository.js';
+
+/**
+ * Operator imports of further collections (`npm run corpus -- import|remove|status`), as
+ * admin commands so they run inside the server when it runs (the one process that owns the
+ * embedded database) and in the CLI's own process otherwise:
+ *
+ * - `corpus.begin` → an import id; `corpus.stage` puts one batch of records into
+ *   `corpus_staging` (one transaction per batch); `corpus.commit` moves them into `passages`
+ *   in one transaction (inserting new refs, replacing the text of known ones, so importing a
+ *   file twice changes nothing) and records the import; `corpus.abort` drops the staged rows.
+ *   Nothing is visible in search before the commit, so a failure or Ctrl-C leaves no half import.
+ * - `corpus.remove` deletes an imported source; `corpus.status` counts passages per source
+ *   and language.
+ */
+
+/** Sources shipped with the site: loaded on first start, never imported or removed by hand. */
+export const SHIPPED_SOURCES: ReadonlySet<string> = new Set(SHIPPED_IMPORTS.map((i) => i.source));
+
+const SOURCE_ID = /^[a-z0-9-]{1,40}$/;
+const LANG = /^[a-z]{2,3}$/;
+const IMPORT_ID = /^[a-z0-9-]{1,40}:[a-z]{2,3}:[0-9a-f]{16}$/;
+/** Staged rows older than this are an abandoned import's and are dropped (ms). */
+export const STALE_STAGING_MS = 6 * 60 * 60 * 1000;
+
+function text(args: AdminArgs, name: string, pattern?: RegExp): string {
+  const v = args[name];
+  if (typeof v !== 'string' || (pattern && !pattern.test(v))) throw new AdminCommandError(`${name} is missing or invalid`);
+  return v;
+}
+
+function importedSource(args: AdminArgs): string {
+  const source = text(args, 'source', SOURCE_ID);
+  if (SHIPPED_SOURCES.has(source)) {
+    throw new AdminCommandError(`"${source}" is shipped with the site and loaded on first start; import other collections under their own id`);
+  }
+  return source;
+}
+
+function records(value: unknown): (ImportRecord & { position: number })[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 5000) throw new AdminCommandError('records must be a list of 1–5000 records');
+  return value.map((raw: unknown, i) => {
+    const r = raw as Partial<ImportRecord & { position: number }> | null;
+    if (
+      !r ||
+      typeof r.ref !== 'string' ||
+      r.ref.length === 0 ||
+      r.ref.length > MAX_REF_CHARS ||
+      typeof r.text !== 'string' ||
+      r.text.length === 0 ||
+      r.text.length > MAX_TEXT_CHARS ||
+      !Number.isInteger(r.position) ||
+      (r.title !== undefined && typeof r.title !== 'string') ||
+      (r.url !== undefined && typeof r.url !== 'string')
+    ) {
+      throw new AdminCommandError(`record ${i + 1} of the batch is invalid`);
+    }
+    return { ref: r.ref, text: r.text, title: r.title, url: r.url, position: Number(r.position) };
+  });
+}
+
+/** Passages per source and language, and how many staged rows wait (abandoned imports). */
+export interface CorpusStatus {
+  sources: { source: string; lang: string; passages: number; shipped: boolean; importedAt: string | null }[];
+  staged: number;
+}
+
+/** Reads the corpus status. */
+export async function corpusStatus(db: Queryable): Promise<CorpusStatus> {
+  const rows = await db.query<{ source: string; lang: string; passages: number; imported_at: string | null }>(
+    `SELECT p.source, p.lang, count(*)::int AS passages,
+            (SELECT max(imported_at)::text FROM corpus_imports i WHERE i.source = p.source AND i.lang = p.lang) AS imported_at
+     FROM passages p GROUP BY p.source, p.lang ORDER BY p.source, p.lang`,
+  );
+  const [staged] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM corpus_staging');
+  return {
+    sources: rows.map((r) => ({ source: r.source, lang: r.lang, passages: r.passages, shipped: SHIPPED_SOURCES.has(r.source), importedAt: r.imported_at })),
+    staged: staged?.n ?? 0,
+  };
+}
+
+/**
+ * Registers the `corpus.*` commands (see the module comment) over `db`. Called by the server
+ * at start (its admin socket) and by the corpus CLI when no server runs.
+ */
+export function registerCorpusCommands(commands: AdminCommands, deps: { db: Database }): void {
+  const { db } = deps;
+  commands.register('corpus.status', {
+    description: 'passages per source and language',
+    run: () => corpusStatus(db),
+  });
+  commands.register('corpus.begin', {
+    description: 'start an import: { source, lang } → { importId }',
+    async run(args) {
+      const source = importedSource(args);
+      const lang = text(args, 'lang', LANG);
+      await db.query("DELETE FROM corpus_staging WHERE staged_at < now() - make_interval(secs => $1)", [STALE_STAGING_MS / 1000]);
+      return { importId: `${source}:${lang}:${crypto.randomBytes(8).toString('hex')}` };
+    },
+  });
+  commands.register('corpus.stage', {
+    description: 'stage one batch of an import: { importId, records: [{ position, ref, text, title?, url? }] }',
+    async run(args) {
+      const importId = text(args, 'importId', IMPORT_ID);
+      const lang = importId.split(':')[1] ?? '';
+      const batch = records(args.records);
+      const forms = batch.map((r) => indexForms(lang, r.title ? `${r.title}\n${r.text}` : r.text));
+      await db.query(
+        `INSERT INTO corpus_staging (import_id, position, ref, text, norm, fold, title, url)
+         SELECT $1, t.position, t.ref, t.text, t.norm, t.fold, t.title, t.url
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+           AS t(position, ref, text, norm, fold, title, url)
+         ON CONFLICT (import_id, position) DO UPDATE SET ref = EXCLUDED.ref, text = EXCLUDED.text, norm = EXCLUDED.norm,
+           fold = EXCLUDED.fold, title = EXCLUDED.title, url = EXCLUDED.url`,
+        [
+          importId,
+          batch.map((r) => r.position),
+          batch.map((r) => r.ref),
+          batch.map((r) => r.text),
+          forms.map((f) => f.norm),
+          forms.map((f) => f.fold),
+          batch.map((r) => r.title ?? null),
+          batch.map((r) => r.url ?? null),
+        ],
+      );
+      return { staged: batch.length };
+    },
+  });
+  commands.register('corpus.commit', {
+    description: 'finish an import: { importId, translator?, origin? } → { passages, added, replaced }',
+    async run(args) {
+      const importId = text(args, 'importId', IMPORT_ID);
+      const [source = '', lang = ''] = importId.split(':');
+      const translator = typeof args.translator === 'string' && args.translator.trim() ? args.translator.trim().slice(0, 200) : source;
+      const origin = typeof args.origin === 'string' ? args.origin.slice(0, 500) : 'npm run corpus -- import';
+      return db.transaction(async (tx) => {
+        await lockCorpus(tx);
+        const [counts] = await tx.query<{ staged: number; known: number }>(
+          `SELECT count(*)::int AS staged,
+                  count(*) FILTER (WHERE EXISTS (SELECT 1 FROM passages p WHERE p.source = $2 AND p.lang = $3 AND p.ref = s.ref))::int AS known
+           FROM corpus_staging s WHERE s.import_id = $1`,
+          [importId, source, lang],
+        );
+        if (!counts || counts.staged === 0) throw new AdminCommandError('nothing staged for this import (it was aborted or already committed)');
+        await tx.query(
+          `INSERT INTO passages (id, source, lang, ref, position, section, text, norm, fold, translator, title, url)
+           SELECT $2 || ':' || $3 || ':' || s.ref, $2, $3, s.ref, s.position, '', s.text, s.norm, s.fold, $4, s.title, s.url
+           FROM corpus_staging s WHERE s.import_id = $1
+           ON CONFLICT (source, ref, lang) DO UPDATE SET position = EXCLUDED.position, text = EXCLUDED.text, norm = EXCLUDED.norm,
+             fold = EXCLUDED.fold, translator = EXCLUDED.translator, title = EXCLUDED.title, url = EXCLUDED.url`,
+          [importId, source, lang, translator],
+        );
+        await tx.query('DELETE FROM corpus_staging WHERE import_id = $1', [importId]);
+        const [total] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM passages WHERE source = $1 AND lang = $2', [source, lang]);
+        await tx.query(
+          `INSERT INTO corpus_imports (id, source, lang, origin, passages) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (id) DO UPDATE SET origin = EXCLUDED.origin, passages = EXCLUDED.passages, imported_at = now()`,
+          [`import:${source}:${lang}`, source, lang, origin, total?.n ?? 0],
+        );
+        return { source, lang, passages: total?.n ?? 0, added: counts.staged - counts.known, replaced: counts.known };
+      });
+    },
+  });
+  commands.register('corpus.abort', {
+    description: 'drop the staged rows of an import: { importId }',
+    async run(args) {
+      const importId = text(args, 'importId', IMPORT_ID);
+      const rows = await db.query<{ n: number }>('WITH d AS (DELETE FROM corpus_staging WHERE import_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM d', [importId]);
+      return { dropped: rows[0]?.n ?? 0 };
+    },
+  });
+  commands.register('corpus.remove', {
+    description: 'remove an imported source: { source } → { removed }',
+    async run(args) {
+      const source = importedSource(args);
+      return db.transaction(async (tx) => {
+        await lockCorpus(tx);
+        const rows = await tx.query<{ n: number }>('WITH d AS (DELETE FROM passages WHERE source = $1 RETURNING 1) SELECT count(*)::int AS n FROM d', [source]);
+        await tx.query('DELETE FROM corpus_imports WHERE source = $1', [source]);
+        return { source, removed: rows[0]?.n ?? 0 };
+      });
+    },
+  });
+}
