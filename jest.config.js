@@ -43,6 +43,9 @@ function web(name) {
 }
 
 module.exports = {
+  // Opening PGlite (PostgreSQL in WASM) takes seconds on a busy 2-core machine; hooks that open
+  // a database must not fail on jest's 5 s default.
+  testTimeout: 60_000,
   projects: [
     { ...web('packages/contracts'), displayName: 'contracts' },
     web('shell'),
