@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import type { Answer, SearchResponse } from '@kb/contracts';
+import { evaluate, EvalFileError, parseDevSet, percentile, type EvalObservation, type EvalQuestion } from './metrics.js';
+
+/**
+ * `npm run eval -- <questions.tsv> [--url http://localhost:3000] [--runs N]`: asks a running
+ * server every question of a dev set and prints recall@10 and MRR@10 of `/api/search`, the
+ * refusal rate of `/api/ask` on the unanswerable questions and its false-refusal rate on the
+ * answerable ones, with the latency (p50/p95, ms) of both routes. The server's rate limits
+ * must allow the requests (`RATE_LIMIT_READ_PER_MINUTE`, `RATE_LIMIT_ASK_PER_MINUTE`).
+ * Exit status: 0 done, 1 failed, 2 wrong usage.
+ */
+
+const USAGE = 'Usage: npm run eval -- <questions.tsv> [--url http://localhost:3000] [--runs N] [--verbose]';
+
+async function timed<T>(fn: () => Promise<T>, times: number[]): Promise<T> {
+  const start = performance.now();
+  const result = await fn();
+  times.push(performance.now() - start);
+  return result;
+}
+
+async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+function searchUrl(base: string, q: EvalQuestion): string {
+  const params = new URLSearchParams({ q: q.question, lang: q.lang, source: q.source, limit: '10' });
+  return `${base}/api/search?${params.toString()}`;
+}
+
+/** Asks in the question's language; an Arabic question is asked in English of the Arabic source. */
+function askBody(q: EvalQuestion): { question: string; lang: 'en' | 'tr'; source: string } {
+  return { question: q.question, lang: q.lang === 'tr' ? 'tr' : 'en', source: q.source };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a) && !/^https?:/.test(a));
+  const option = (name: string): string | undefined => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  if (!file) {
+    process.stderr.write(`${USAGE}\n`);
+    process.exit(2);
+  }
+  const base = (option('url') ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/$/, '');
+  const runs = Math.max(1, Number(option('runs') ?? '1'));
+  let questions: EvalQuestion[];
+  try {
+    questions = parseDevSet(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    process.stderr.write(`${file}: ${(error as Error).message}\n`);
+    process.exit(error instanceof EvalFileError ? 2 : 1);
+  }
+  // Every expected verse must exist: a typo in the dev set would silently lower recall.
+  for (const q of questions) {
+    for (const ref of q.refs) {
+      const found = await getJson<SearchResponse>(`${base}/api/search?${new URLSearchParams({ q: ref, lang: q.lang === 'ar' ? 'ar' : q.lang, source: q.source })}`);
+      if (!found.hits.some((h) => h.ref === ref)) throw new Error(`line ${q.line}: ${ref} is not in ${q.source} (${q.lang})`);
+    }
+  }
+  const searchTimes: number[] = [];
+  const askTimes: number[] = [];
+  const observations: EvalObservation[] = [];
+  for (let run = 0; run < runs; run++) {
+    for (const q of questions) {
+      const search = await timed(() => getJson<SearchResponse>(searchUrl(base, q)), searchTimes);
+      const answer = await timed(
+        () => getJson<Answer>(`${base}/api/ask`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(askBody(q)) }),
+        askTimes,
+      );
+      if (run > 0) continue;
+      observations.push({ question: q, hits: search.hits.map((h) => h.ref), refused: answer.refused, cited: answer.citations.map((c) => c.ref) });
+      if (args.includes('--verbose')) {
+        const rank = search.hits.findIndex((h) => q.refs.includes(h.ref));
+        process.stdout.write(`${q.line}\t${q.lang}\t${answer.refused ? 'REFUSED' : 'answered'}\trank=${rank < 0 ? '-' : rank + 1}\t${q.question}\n`);
+      }
+    }
+  }
+  const report = evaluate(observations);
+  const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+  const ms = (xs: number[]): string => `p50 ${percentile(xs, 0.5).toFixed(1)} ms, p95 ${percentile(xs, 0.95).toFixed(1)} ms (n=${xs.length})`;
+  process.stdout.write(
+    [
+      `questions: ${report.questions} (${report.answerable} answerable, ${report.unanswerable} unanswerable)`,
+      `search recall@10: ${pct(report.recallAt10)}`,
+      `search MRR@10: ${report.mrrAt10.toFixed(3)}`,
+      `ask refusal rate (unanswerable): ${pct(report.refusalRate)}`,
+      `ask false-refusal rate (answerable): ${pct(report.falseRefusalRate)}`,
+      `ask answers citing an expected verse: ${pct(report.citedRelevant)}`,
+      `search latency: ${ms(searchTimes)}`,
+      `ask latency: ${ms(askTimes)}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+});

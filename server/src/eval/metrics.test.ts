@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { evaluate, EvalFileError, parseDevSet, percentile, type EvalObservation } from './metrics';
+
+const devSet = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'eval', 'dev.tsv'), 'utf8');
+
+describe('the evaluation', () => {
+  it('reads the dev set: at least 60 questions in English, Turkish and Arabic, some unanswerable', () => {
+    const questions = parseDevSet(devSet);
+    expect(questions.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(questions.map((q) => q.lang))).toEqual(new Set(['en', 'tr', 'ar']));
+    expect(questions.filter((q) => q.refs.length === 0).length).toBeGreaterThanOrEqual(10);
+    expect(new Set(questions.map((q) => q.kind))).toEqual(new Set(['lexical', 'paraphrase', 'none']));
+  });
+
+  it('names the line of a malformed row', () => {
+    expect(() => parseDevSet('lang\tsource\tkind\tquestion\trefs\nen\tquran\tlexical\tno refs column\n')).toThrow(new EvalFileError('line 2: expected 5 tab-separated columns (lang, source, kind, question, refs), got 4'));
+  });
+
+  const questions = parseDevSet('en\tquran\tlexical\tpatience\t2:153,2:155\nen\tquran\tnone\tfootball\t-\nen\tquran\tlexical\tthrone\t2:255-256\n');
+  const observe = (refused: boolean, hits: string[][]): EvalObservation[] =>
+    questions.map((question, i) => ({ question, hits: hits[i] ?? [], refused, cited: hits[i] ?? [] }));
+
+  it('scores recall@10 and MRR@10 of the hits', () => {
+    const report = evaluate(observe(false, [['3:1', '2:155', '2:153'], [], ['2:255-256']]));
+    expect(report.recallAt10).toBeCloseTo((1 + 1) / 2);
+    expect(report.mrrAt10).toBeCloseTo((1 / 2 + 1) / 2);
+  });
+
+  it('scores a server that refuses everything badly on answerable questions, and one that never refuses badly on the rest', () => {
+    const refusesAll = evaluate(observe(true, [[], [], []]));
+    expect(refusesAll.falseRefusalRate).toBe(1);
+    expect(refusesAll.refusalRate).toBe(1);
+    const neverRefuses = evaluate(observe(false, [['2:153'], ['1:1'], ['2:255']]));
+    expect(neverRefuses.refusalRate).toBe(0);
+    expect(neverRefuses.falseRefusalRate).toBe(0);
+  });
+
+  it('takes nearest-rank percentiles', () => {
+    expect(percentile([5, 1, 3, 2, 4], 0.5)).toBe(3);
+    expect(percentile(Array.from({ length: 100 }, (_, i) => i + 1), 0.95)).toBe(95);
+    expect(percentile([], 0.5)).toBe(0);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The evaluation's data and arithmetic (`npm run eval -- <questions.tsv>`): the dev set's
+ * format, recall@10 and MRR@10 of search, the refusal rates of ask, and latency percentiles.
+ * Pure; the CLI (`cli.ts`) does the HTTP.
+ */
+
+/** One question of a dev set. */
+export interface EvalQuestion {
+  /** Line number in the TSV (for messages). */
+  line: number;
+  /** Language of the question and of the passages searched: `en`, `tr` or `ar`. */
+  lang: string;
+  /** Source searched: `quran`, `quran-arabic`, `bible`, … */
+  source: string;
+  question: string;
+  /** Verse refs that answer it (a range `2:255-257` counts each verse); empty = unanswerable. */
+  refs: string[];
+  /** `lexical` (shares words with the verse) or `paraphrase`; free text. */
+  kind: string;
+}
+
+/** A problem in the TSV, with its line. */
+export class EvalFileError extends Error {
+  override name = 'EvalFileError';
+}
+
+function expand(ref: string): string[] {
+  const m = /^(.+):(\d+)-(\d+)$/.exec(ref);
+  if (!m) return [ref];
+  const from = Number(m[2]);
+  const to = Number(m[3]);
+  return Array.from({ length: Math.max(0, to - from) + 1 }, (_, i) => `${m[1]}:${from + i}`);
+}
+
+/**
+ * Parses a dev set: tab-separated `lang  source  kind  question  refs` with a header line;
+ * `refs` comma-separated, or `-` for a question the sources cannot answer. Lines starting
+ * with `#` and blank lines are skipped.
+ *
+ * @throws EvalFileError naming the line of a malformed row
+ */
+export function parseDevSet(tsv: string): EvalQuestion[] {
+  const questions: EvalQuestion[] = [];
+  tsv.split(/\r?\n/).forEach((raw, i) => {
+    const line = i + 1;
+    if (raw.trim() === '' || raw.startsWith('#') || (i === 0 && raw.startsWith('lang\t'))) return;
+    const cols = raw.split('\t');
+    if (cols.length !== 5) throw new EvalFileError(`line ${line}: expected 5 tab-separated columns (lang, source, kind, question, refs), got ${cols.length}`);
+    const [lang = '', source = '', kind = '', question = '', refs = ''] = cols.map((c) => c.trim());
+    if (!/^[a-z]{2,3}$/.test(lang)) throw new EvalFileError(`line ${line}: bad lang "${lang}"`);
+    if (!/^[a-z0-9-]{1,40}$/.test(source)) throw new EvalFileError(`line ${line}: bad source "${source}"`);
+    if (question === '') throw new EvalFileError(`line ${line}: no question`);
+    questions.push({
+      line,
+      lang,
+      source,
+      kind,
+      question,
+      refs: refs === '-' ? [] : refs.split(',').map((r) => r.trim()).filter(Boolean).flatMap(expand),
+    });
+  });
+  return questions;
+}
+
+/** Rank (1-based) of the first relevant ref among the hits, or undefined. */
+export function firstRelevant(hitRefs: readonly string[], relevant: readonly string[]): number | undefined {
+  const set = new Set(relevant);
+  const i = hitRefs.findIndex((r) => expand(r).some((x) => set.has(x)));
+  return i < 0 ? undefined : i + 1;
+}
+
+/** Share of the relevant refs found among the hits. */
+export function recall(hitRefs: readonly string[], relevant: readonly string[]): number {
+  if (relevant.length === 0) return 0;
+  const found = new Set(hitRefs.flatMap(expand));
+  return relevant.filter((r) => found.has(r)).length / relevant.length;
+}
+
+/** The value at quantile `q` (0–1) of `values` (nearest rank); 0 for none. */
+export function percentile(values: readonly number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+}
+
+/** What the evaluation saw for one question. */
+export interface EvalObservation {
+  question: EvalQuestion;
+  /** Refs of the top 10 search hits. */
+  hits: string[];
+  refused: boolean;
+  /** Refs the answer cited. */
+  cited: string[];
+}
+
+/** The evaluation's figures. */
+export interface EvalReport {
+  questions: number;
+  answerable: number;
+  unanswerable: number;
+  /** Mean share of expected refs in the top 10 search hits (answerable questions). */
+  recallAt10: number;
+  /** Mean reciprocal rank of the first expected ref in the top 10 (0 when absent). */
+  mrrAt10: number;
+  /** Share of unanswerable questions that `/api/ask` refused (higher is better). */
+  refusalRate: number;
+  /** Share of answerable questions that `/api/ask` refused (lower is better). */
+  falseRefusalRate: number;
+  /** Share of answerable, answered questions citing at least one expected ref. */
+  citedRelevant: number;
+}
+
+/**
+ * Computes the figures. A server that refuses everything scores a false-refusal rate of 1;
+ * one that never refuses, a refusal rate of 0.
+ */
+export function evaluate(observations: readonly EvalObservation[]): EvalReport {
+  const answerable = observations.filter((o) => o.question.refs.length > 0);
+  const unanswerable = observations.filter((o) => o.question.refs.length === 0);
+  const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+  const answered = answerable.filter((o) => !o.refused);
+  return {
+    questions: observations.length,
+    answerable: answerable.length,
+    unanswerable: unanswerable.length,
+    recallAt10: mean(answerable.map((o) => recall(o.hits.slice(0, 10), o.question.refs))),
+    mrrAt10: mean(answerable.map((o) => 1 / (firstRelevant(o.hits.slice(0, 10), o.question.refs) ?? Infinity))),
+    refusalRate: mean(unanswerable.map((o) => (o.refused ? 1 : 0))),
+    falseRefusalRate: mean(answerable.map((o) => (o.refused ? 1 : 0))),
+    citedRelevant: mean(answered.map((o) => (firstRelevant(o.cited, o.question.refs) ? 1 : 0))),
+  };
+}
