@@ -13,6 +13,7 @@ import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js
 import { jsonBodyOnly, onReads, perMinuteLimit, sameOriginOnly } from './http/guards.js';
 import { createReleaseRegistry } from './releases/registry.js';
 import { releasesRouter } from './releases/routes.js';
+import { createGenerator } from './llm/generate.js';
 import { corsForReads } from './openapi/cors.js';
 import { openApiRouter } from './openapi/routes.js';
 import { readRouter } from './read/routes.js';
@@ -49,7 +50,7 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(formsApiRouter({ db, alerts, logger }));
   api.use('/search', searchRouter(db));
-  api.use('/ask', askRouter(db));
+  api.use('/ask', askRouter(db, config.llm ? createGenerator(config.llm) : undefined));
   api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db) }));
   api.use('/site', siteRouter(config.site));
   api.use('/verses', versesRouter(db));

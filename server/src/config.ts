@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { SiteInfo } from '@kb/contracts';
 import { loadFormsConfig, type FormsConfig } from './forms/config.js';
+import { loadLlmConfig, type LlmConfig } from './llm/config.js';
 import { loadSiteInfo } from './site/info.js';
 
 /** Value of Express's `trust proxy` setting (see https://expressjs.com/en/guide/behind-proxies.html). */
@@ -35,6 +36,8 @@ export interface Config {
   releasesDir: string;
   /** Staff alerts (`SMTP_URL`, `CONTACT_NOTIFY_TO`, `CONTACT_NOTIFY_FROM`) and retention (`CONTACT_RETENTION_DAYS`) of the forms. */
   forms: FormsConfig;
+  /** Generative answers (`LLM_BASE_URL`, `LLM_API_KEY`, `LLM_MODEL`, `LLM_TIMEOUT_MS`); undefined = extractive only. */
+  llm: LlmConfig | undefined;
   /** Public facts for the About page and footer (`SITE_*` variables; see `site/info.ts`). */
   site: SiteInfo;
   /** Absolute folder holding the front-end workspaces' `dist/` folders (`WEB_ROOT`, default: the repository root). */
@@ -137,6 +140,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     logLevel: rawLevel as LogLevel,
     forms: loadFormsConfig(env, (message) => new ConfigError(message)),
+    llm: loadLlmConfig(env, (message) => new ConfigError(message)),
     previewAllowedOrigins,
     site: loadSiteInfo(env, knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined, previewAllowedOrigins),
     // config.ts sits in server/src or server/dist: the repository root is two levels up.

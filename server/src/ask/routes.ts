@@ -3,8 +3,9 @@ import { isLang, MAX_QUESTION_CHARS, type AskRequest } from '@kb/contracts';
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import { isStorableText } from '../http/guards.js';
-import { ask } from './service.js';
-import { openAnswerStream, streamAnswer } from './stream.js';
+import type { Generator } from '../llm/generate.js';
+import { answerQuestion } from './answer.js';
+import { openAnswerStream } from './stream.js';
 
 /** True when the client asked for the Server-Sent Events stream (`Accept: text/event-stream`). */
 function wantsStream(accept: string | undefined): boolean {
@@ -48,19 +49,24 @@ export function parseAskRequest(body: unknown): AskRequest {
  * `POST /api/ask` `{ question, lang, source? }` → `Answer` (JSON), or with
  * `Accept: text/event-stream` the answer as Server-Sent Events (`meta`, `citation`…, `delta`…,
  * `done`, or `error` when answering fails after the stream opened); mount at `/api/ask`. An
- * invalid body is a 400 JSON error either way. The question is never logged or stored.
+ * invalid body is a 400 JSON error either way. With a `generator` (generative mode) answers
+ * are written by the model from the retrieved passages and checked (see `answer.ts`). The
+ * question is never logged or stored; a rejected model answer is logged with its reason only.
  */
-export function askRouter(db: Queryable): Router {
+export function askRouter(db: Queryable, generator?: Generator): Router {
   const router = Router();
   router.post('/', async (req, res) => {
     const request = parseAskRequest(req.body);
     if (!wantsStream(req.get('accept'))) {
-      res.set('Cache-Control', 'no-store').json(await ask(db, request));
+      const outcome = await answerQuestion(db, request, { generator });
+      if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
+      res.set('Cache-Control', 'no-store').json(outcome.answer);
       return;
     }
     const stream = openAnswerStream(res);
     try {
-      streamAnswer(stream, await ask(db, request));
+      const outcome = await answerQuestion(db, request, { generator, stream });
+      if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
     } catch (error) {
       req.log.error({ err: error }, 'answer stream failed');
       stream.error('The answer could not be produced; please try again');

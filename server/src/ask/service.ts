@@ -35,7 +35,7 @@ export function idf(df: number, n: number): number {
   return Math.log(1 + n / (df + 0.5));
 }
 
-function refusal(lang: Lang, message: 'refused' | 'noSource' = 'refused'): Answer {
+export function refusal(lang: Lang, message: 'refused' | 'noSource' = 'refused'): Answer {
   return { answer: ANSWER_MESSAGES[lang][message], citations: [], mode: 'extractive', refused: true };
 }
 
@@ -244,28 +244,4 @@ export function extractiveText(lang: Lang, source: string, passageLang: string, 
   lines.push(format(messages.intro, { source: sourceName(source, lang), translator: translators }));
   for (const c of citations) lines.push(`[${c.n}] ${refLabel(c.source, c.ref, lang)}: “${c.text}”`);
   return lines.join('\n\n');
-}
-
-/**
- * Answers a question extractively from the passages: a question that names verses quotes
- * them; otherwise passages are ranked by how much of the question's content they match
- * (IDF-weighted distinct terms, then `ts_rank_cd`) and the best 3–5 are quoted verbatim with
- * `[n]` markers matching the citations, adjacent verses joined into one passage, each verse
- * quoted once. Searches the asker's language, or for a source without passages in it (the
- * KJV for a Turkish asker) the source's own language, and says so. Refuses (`refused: true`,
- * no citations) when the best passage matches less than {@link MIN_COVERAGE} of the content.
- * The only words not quoted from a source are the framing sentences in {@link ANSWER_MESSAGES}.
- *
- * @param request validated `{ question, lang, source? }`
- * @returns the answer object (`mode: 'extractive'`)
- * @throws on a database error
- */
-export async function ask(db: Queryable, request: AskRequest): Promise<Answer> {
-  const lang = request.lang;
-  const source = request.source ?? DEFAULT_SOURCE;
-  const found = await findPassages(db, request);
-  if (!found) return refusal(lang, 'noSource');
-  if (found.passages.length === 0) return refusal(lang);
-  const citations = await citationsFor(db, found.passages);
-  return { answer: extractiveText(lang, source, found.passageLang, citations), citations, mode: 'extractive', refused: false };
 }

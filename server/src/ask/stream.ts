@@ -78,11 +78,3 @@ export function openAnswerStream(res: Response): AnswerStream {
     },
   };
 }
-
-/** Streams a finished answer: `meta`, each `citation`, the text in `delta` pieces, `done`. */
-export function streamAnswer(stream: AnswerStream, answer: Answer): void {
-  stream.meta(answer.mode);
-  for (const c of answer.citations) stream.citation(c);
-  for (const piece of deltaPieces(answer.answer)) stream.delta(piece);
-  stream.done(answer);
-}

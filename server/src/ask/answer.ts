@@ -1,0 +1,68 @@
+import type { Answer, AskRequest } from '@kb/contracts';
+import type { Queryable } from '../db/database.js';
+import type { Generator } from '../llm/generate.js';
+import { checkGenerated, type Rejection } from '../llm/verify.js';
+import { citationsFor, DEFAULT_SOURCE, extractiveText, findPassages, refusal } from './service.js';
+import { deltaPieces, type AnswerStream } from './stream.js';
+
+/** What {@link answerQuestion} reports besides the answer (for the log: never the question). */
+export interface AnswerOutcome {
+  answer: Answer;
+  /** Why a generated answer was replaced by the extractive one, if it was. */
+  rejected?: Rejection | 'model-error';
+}
+
+/**
+ * Answers a question, extractively or — with a generator — generatively, optionally streaming
+ * the events of ARCHITECTURE.md to `stream`:
+ *
+ * - the passages are found as for an extractive answer; none → the refusal, and the model is
+ *   never asked (no guess without sources);
+ * - with a generator, the model sees only the numbered passages; its text streams as `delta`
+ *   events as it comes; afterwards it is checked (`llm/verify.ts`: every `[n]` exists, every
+ *   quotation is in its passage) and `done` carries it (`mode: 'generative'`), or, when it
+ *   fails a check or the model fails, the extractive answer (the client replaces what it showed);
+ * - without one, the extractive answer is streamed in `delta` pieces.
+ *
+ * @throws on a database error (the caller answers 500, or `error` on an open stream)
+ */
+export async function answerQuestion(
+  db: Queryable,
+  request: AskRequest,
+  options: { generator?: Generator; stream?: AnswerStream } = {},
+): Promise<AnswerOutcome> {
+  const { generator, stream } = options;
+  stream?.meta(generator ? 'generative' : 'extractive');
+  const finish = (outcome: AnswerOutcome): AnswerOutcome => {
+    stream?.done(outcome.answer);
+    return outcome;
+  };
+  const found = await findPassages(db, request);
+  if (!found) return finish({ answer: refusal(request.lang, 'noSource') });
+  if (found.passages.length === 0) return finish({ answer: refusal(request.lang) });
+  const citations = await citationsFor(db, found.passages);
+  for (const c of citations) stream?.citation(c);
+  const extractive: Answer = {
+    answer: extractiveText(request.lang, request.source ?? DEFAULT_SOURCE, found.passageLang, citations),
+    citations,
+    mode: 'extractive',
+    refused: false,
+  };
+  if (!generator) {
+    if (stream) for (const piece of deltaPieces(extractive.answer)) stream.delta(piece);
+    return finish({ answer: extractive });
+  }
+  let text = '';
+  try {
+    for await (const piece of generator.generate(request.question, request.lang, citations)) {
+      if (stream?.closed) break;
+      text += piece;
+      stream?.delta(piece);
+    }
+  } catch {
+    return finish({ answer: extractive, rejected: 'model-error' });
+  }
+  const rejected = checkGenerated(text, citations);
+  if (rejected) return finish({ answer: extractive, rejected });
+  return finish({ answer: { answer: text.trim(), citations, mode: 'generative', refused: false } });
+}
