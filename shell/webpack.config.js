@@ -37,6 +37,8 @@ module.exports = (_env, argv) => {
         // The host exposes nothing, so it publishes no manifest.
         manifest: false,
         dts: false,
+        // One federation runtime for the page, shared with the remotes (they build with externalRuntime).
+        experiments: { provideExternalRuntime: true },
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
       new CopyPlugin({ patterns: [{ from: 'public', to: '.' }] }),

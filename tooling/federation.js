@@ -187,6 +187,8 @@ function remoteConfig({ name, dir, exposes, devPort, mode }) {
       shared: sharedScope(),
       manifest: true,
       dts: false,
+      // The host provides the federation runtime: a remote's container does not ship its own copy.
+      experiments: { externalRuntime: true },
     }),
     {
       apply(compiler) {
