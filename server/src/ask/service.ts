@@ -5,7 +5,7 @@ import { readingUrl } from '../read/urls.js';
 import { rangePassages } from '../references/repository.js';
 import { resolveReference } from '../references/service.js';
 import { queryTerms } from '../search/query.js';
-import { passageLanguages, passageTexts, rankPassages, termStats, type RankedPassage } from '../search/repository.js';
+import { passageLanguages, passageTexts, rankPassages, termStats, type RankedPassage, type StoredPassage } from '../search/repository.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
 
 /** Source searched when the asker names none. */
@@ -73,15 +73,7 @@ export interface QuotedPassage {
 }
 
 /** Verses of one passage group, with what adjacency needs. */
-interface Verse {
-  source: string;
-  lang: string;
-  ref: string;
-  section: string;
-  position: number;
-  text: string;
-  translator: string;
-}
+type Verse = Omit<StoredPassage, 'id'>;
 
 /** Most verses one citation joins. */
 export const MAX_GROUP = 4;

@@ -1,17 +1,9 @@
 import type { Queryable } from '../db/database.js';
+import type { StoredPassage } from '../search/repository.js';
 import type { PassageRange } from './service.js';
 
-/** A passage of a range, with the range's size. */
-export interface RangePassage {
-  id: string;
-  source: string;
-  lang: string;
-  ref: string;
-  section: string;
-  position: number;
-  text: string;
-  translator: string;
-}
+/** A passage of a range. */
+export type RangePassage = StoredPassage;
 
 /** SQL ordering passages of one verse across languages: Arabic, English, Turkish, then the rest by code. */
 export const LANG_ORDER_SQL = "CASE p.lang WHEN 'ar' THEN 0 WHEN 'en' THEN 1 WHEN 'tr' THEN 2 ELSE 3 END, p.lang";

@@ -19,8 +19,8 @@ export interface TermStats {
   usable: boolean[];
 }
 
-/** A ranked passage. */
-export interface RankedPassage {
+/** A passage's stored columns, as every passage query selects them (`passages` table). */
+export interface StoredPassage {
   id: string;
   source: string;
   lang: string;
@@ -29,8 +29,13 @@ export interface RankedPassage {
   section: string;
   /** Running number within the source, for reading order and adjacency. */
   position: number;
+  /** The passage exactly as the source ships it. */
   text: string;
   translator: string;
+}
+
+/** A ranked passage. */
+export interface RankedPassage extends StoredPassage {
   /** Per term: does the passage match it. */
   matched: boolean[];
   /** Number of distinct terms matched. */
@@ -120,20 +125,7 @@ export async function rankPassages(
   const matches = sql.names.map((n) => `(p.tsv @@ qa.${n})`);
   const weights = sql.names.map((_, i) => `${sql.param(options.weights?.[i] ?? 0)}::float8`);
   const order = options.order === 'weight' ? 'weight DESC, matched_count DESC' : 'matched_count DESC, weight DESC';
-  const rows = await db.query<{
-    id: string;
-    source: string;
-    lang: string;
-    ref: string;
-    section: string;
-    position: number;
-    text: string;
-    translator: string;
-    matched: boolean[];
-    matched_count: number;
-    weight: number;
-    rank: number;
-  }>(
+  const rows = await db.query<StoredPassage & { matched: boolean[]; matched_count: number; weight: number; rank: number }>(
     `WITH ${sql.cte}
      SELECT * FROM (
        SELECT p.id, p.source, p.lang, p.ref, p.section, p.position, p.text, p.translator,
@@ -270,19 +262,7 @@ export async function searchPassages(
               WHERE p.lang = ${param(g.lang)} AND p.tsv @@ ${all}${sourceSql}`;
     });
   if (selects.length === 0) return { total: 0, passages: [] };
-  const rows = await db.query<{
-    id: string;
-    source: string;
-    lang: string;
-    ref: string;
-    section: string;
-    position: number;
-    text: string;
-    translator: string;
-    matched_count: number;
-    rank: number;
-    total: number;
-  }>(
+  const rows = await db.query<StoredPassage & { matched_count: number; rank: number; total: number }>(
     `SELECT m.*, count(*) OVER ()::int AS total FROM (${selects.join(' UNION ALL ')}) m
      ORDER BY matched_count DESC, rank DESC, position, id
      LIMIT ${param(page.limit)} OFFSET ${param(page.offset)}`,
