@@ -38,7 +38,19 @@ export interface QueryTerm {
   /** The word as the query wrote it (first occurrence). */
   word: string;
   parts: TermPart[];
+  /**
+   * Other wordings of the same concept (concept expansion, issue 11): a passage that matches
+   * none of `parts` but one of these counts as matching the term with weight
+   * {@link QueryTerm.alternativeWeight} instead of 1, so an expansion never outranks an exact
+   * match. Absent or empty: the term has no expansion.
+   */
+  alternatives?: TermPart[];
+  /** Weight of a match through `alternatives` only, in (0, 1); default {@link DEFAULT_ALTERNATIVE_WEIGHT}. */
+  alternativeWeight?: number;
 }
+
+/** Weight of a term matched only through its concept's alternatives (an exact match weighs 1). */
+export const DEFAULT_ALTERNATIVE_WEIGHT = 0.8;
 
 /** At most this many distinct terms are used (a long question keeps its first ones). */
 export const MAX_TERMS = 24;
