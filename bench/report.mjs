@@ -150,7 +150,8 @@ function scaleTable(scale, corpus) {
     }
     for (const step of steps) {
       const s = step.search;
-      const pair = (k) => (s[k] ? `${ms(s[k].p50Ms)} / ${ms(s[k].p95Ms)}` : '–');
+      const triple = (v) => (v ? `${ms(v.p50Ms)} / ${ms(v.p95Ms)} / ${ms(v.maxMs)}` : '–');
+      const pair = (k) => triple(s[k]);
       rows.push([
         backend,
         step.passages,
@@ -164,13 +165,14 @@ function scaleTable(scale, corpus) {
         pair('tr-question'),
         pair('ar-word'),
         pair('ar-question'),
+        triple(step.ask),
       ]);
     }
   }
   return [
-    '**Search at scale** (p50 / p95 ms of `GET /api/search`, one request at a time; ingest = synthetic passages/s (count); size = passages table with indexes; RSS = server after the searches)\n\n' +
+    '**Search at scale** (p50 / p95 / max ms of `GET /api/search` per query class and of `POST /api/ask`, one request at a time; ingest = synthetic passages/s (count); size = passages table with indexes; RSS = server after the searches)\n\n' +
       markdownTable(
-        ['database', 'passages', 'ingest /s', 'size MB', 'RSS MB', 'en word', 'en question', 'tr word', 'tr question', 'ar word', 'ar question'],
+        ['database', 'passages', 'ingest /s', 'size MB', 'RSS MB', 'en word', 'en question', 'tr word', 'tr question', 'ar word', 'ar question', 'ask'],
         rows,
       ) +
       (notes.length ? `\n\n${notes.join('; ')}.` : ''),

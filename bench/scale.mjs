@@ -8,6 +8,8 @@
  * - `search`: per query class (English / Turkish / Arabic, single words / questions), the
  *   p50 and p95 latency of `GET /api/search` (ms, one request at a time, after a warm-up
  *   pass), the mean `total` of matches and each query's median (`perQueryP50Ms`);
+ * - `ask`: the p50, p95 and max latency of `POST /api/ask` (JSON answer, ms, one request at a
+ *   time after a warm-up pass) over the benchmark's questions, and each question's median;
  * - `rssBytes`: the server's resident memory after start-up and after the searches, and its
  *   peak (bytes); `startMs`: server start to ready (ms).
  * The server is stopped while passages are added (PGlite is single-process), then started
@@ -16,7 +18,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { addSyntheticPassages, clausePools } from './corpus/generate.mjs';
-import { SEARCH_CLASSES, searchPath } from './lib/queries.mjs';
+import { ASK_QUESTIONS, SEARCH_CLASSES, searchPath } from './lib/queries.mjs';
 import { startServer } from './lib/server.mjs';
 import { folderSize, log, median, quantile, repoRoot, round } from './lib/util.mjs';
 
@@ -55,6 +57,39 @@ async function searchLatencies(baseUrl, reps) {
     };
   }
   return out;
+}
+
+/**
+ * Sequential `POST /api/ask` latencies (JSON answers) over {@link ASK_QUESTIONS}.
+ * @param {string} baseUrl
+ * @param {number} reps measured requests per question
+ */
+async function askLatencies(baseUrl, reps) {
+  const once = async (body) => {
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}/api/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = await res.json();
+    if (res.status !== 200) throw new Error(`POST /api/ask answered ${res.status}: ${JSON.stringify(answer)}`);
+    return { ms: performance.now() - started, refused: answer.refused === true };
+  };
+  for (const q of ASK_QUESTIONS) await once(q);
+  const samples = [];
+  for (let r = 0; r < reps; r += 1) for (const q of ASK_QUESTIONS) samples.push({ q: q.question, ...(await once(q)) });
+  const ms = samples.map((s) => s.ms);
+  return {
+    p50Ms: round(median(ms), 1),
+    p95Ms: round(quantile(ms, 0.95), 1),
+    maxMs: round(Math.max(...ms), 1),
+    samples: samples.length,
+    refused: samples.filter((s) => s.refused).length,
+    perQueryP50Ms: Object.fromEntries(
+      ASK_QUESTIONS.map(({ question }) => [question, round(median(samples.filter((s) => s.q === question).map((s) => s.ms)), 1)]),
+    ),
+  };
 }
 
 /**
@@ -109,6 +144,7 @@ export async function measureScale(scratch, { steps, reps }) {
     try {
       const afterStart = server.memory();
       const search = await searchLatencies(server.url, reps);
+      const ask = await askLatencies(server.url, reps);
       const afterSearch = server.memory();
       const step = {
         target,
@@ -122,6 +158,7 @@ export async function measureScale(scratch, { steps, reps }) {
         startMs: server.startMs,
         rssBytes: { afterStart: afterStart.rss, afterSearch: afterSearch.rss, peak: afterSearch.peak },
         search,
+        ask,
       };
       results.push(step);
       log(
@@ -129,6 +166,7 @@ export async function measureScale(scratch, { steps, reps }) {
           Object.entries(search)
             .map(([k, v]) => `${k} p50 ${v.p50Ms} / p95 ${v.p95Ms} ms`)
             .join(', ') +
+          `; ask p50 ${ask.p50Ms} / p95 ${ask.p95Ms} / max ${ask.maxMs} ms` +
           `; RSS ${Math.round((afterSearch.rss ?? 0) / 1048576)} MB`,
       );
     } finally {
