@@ -11,14 +11,22 @@ export type ConceptLanguage = 'en' | 'tr' | 'ar' | 'translit';
  * Evidence that two wordings name one concept: a passage whose translations use them, e.g.
  * Quran 24:31 where Saheeh International writes "headcovers" and Diyanet "başörtüleri".
  * `words` are the exact words (as written in that passage, any casing) per passage language.
+ *
+ * Sources (checked by `glossary.test.ts` against the shipped packages):
+ * - `quran`: a verse `<surah>:<ayah>`; `en` = Saheeh International, `tr` = Diyanet, `ar` = the
+ *   Uthmani text (compared after Arabic normalization, so write it without diacritics);
+ * - `bible`: a KJV verse `<Book> <chapter>:<verse>` (`en` only);
+ * - `quran-chapters` (metadata package, added for names that verses do not pair up): a surah
+ *   number `<surah>` of quran-json's chapter lists, whose English and Turkish translated names,
+ *   Arabic name and transliteration (`translit`) must contain the words.
  */
 export interface Attestation {
-  /** Catalog source id (`quran`, `bible`). */
+  /** `quran`, `bible` (catalog source ids) or the metadata source `quran-chapters`. */
   source: string;
-  /** Verse reference within the source (`24:31`, `John 3:16`). */
+  /** Verse reference within the source (`24:31`, `John 3:16`), or a surah number for `quran-chapters`. */
   ref: string;
-  /** The words the passage uses in each language, e.g. `{ en: 'headcovers', tr: 'başörtüleri' }`. */
-  words: Partial<Record<'en' | 'tr' | 'ar', string>>;
+  /** The words the passage uses in each language, e.g. `{ en: 'headcovers', tr: 'başörtüleri' }`; `translit` for `quran-chapters` only. */
+  words: Partial<Record<'en' | 'tr' | 'ar' | 'translit', string>>;
 }
 
 /** One concept of Islamic or Biblical vocabulary with its names across languages. */
@@ -35,4 +43,10 @@ export interface Concept {
   attestations: Attestation[];
   /** Free-text reviewer note (e.g. "names from quran-meta surah names"). */
   note?: string;
+  /**
+   * Names this concept deliberately shares with another concept (`sacrifice` names both the
+   * ritual and the story of Abraham's son); any other name claimed by two concepts is refused
+   * when the glossary loads.
+   */
+  sharedNames?: string[];
 }
