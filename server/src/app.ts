@@ -1,7 +1,6 @@
 import path from 'node:path';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { siteOrigins, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Logger } from './logger.js';
@@ -11,6 +10,7 @@ import { formsApiRouter, unsubscribeRouter } from './forms/routes.js';
 import { healthRouter } from './health/routes.js';
 import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
 import { jsonBodyOnly, onReads, perMinuteLimit, sameOriginOnly } from './http/guards.js';
+import { requestLogging } from './http/logging.js';
 import { createReleaseRegistry } from './releases/registry.js';
 import { releasesRouter } from './releases/routes.js';
 import { createGenerator } from './llm/generate.js';
@@ -60,12 +60,6 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
   return api;
 }
 
-function pathOnly(url: string | undefined): string {
-  const u = url ?? '';
-  const q = u.indexOf('?');
-  return q >= 0 ? u.slice(0, q) : u;
-}
-
 /**
  * Builds the site's Express app (without listening): request logs, security headers,
  * compression, `/healthz` and `/readyz`, the JSON API under `/api` (rate limits per route
@@ -73,8 +67,8 @@ function pathOnly(url: string | undefined): string {
  * `{ success: false, error }`), `/remotes.json` and the remotes' builds, and the front-end
  * builds under `config.webRoot`.
  *
- * Request logs carry method, path (no query string), status and time; never bodies, questions
- * or headers.
+ * Request logs (`http/logging.ts`) carry a request id, method, path (no query string), status
+ * and time; never bodies, questions or headers.
  */
 export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
@@ -83,21 +77,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger,
-      serializers: {
-        req: (req: { id?: unknown; method?: string; url?: string }) => ({
-          id: req.id,
-          method: req.method,
-          path: pathOnly(req.url),
-        }),
-        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
+  app.use(requestLogging(logger));
   app.use(
     helmet({
       contentSecurityPolicy: {

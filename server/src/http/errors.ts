@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { ApiError } from '@kb/contracts';
 import type { Logger } from '../logger.js';
 
@@ -46,9 +46,22 @@ function clientError(error: unknown): { status: number; message: string } | unde
 }
 
 /**
+ * Hands an unexpected error to the request log, which writes it once, with its stack, on the
+ * request's own line (`http/logging.ts`, pino-http's `res.err`). Without a request logger in
+ * front (a router tested alone) it is logged here instead, so it is never lost.
+ */
+function logUnexpected(logger: Logger, error: unknown, req: Request, res: Response): void {
+  const err = error instanceof Error ? error : new Error(String(error));
+  if ((req as { log?: unknown }).log !== undefined) res.err = err;
+  else logger.error({ err, method: req.method, path: req.path }, 'request failed');
+}
+
+/**
  * The `/api` error middleware: every error becomes `{ success: false, error }` with the status
  * that fits — an {@link HttpError}'s own, a body-parser or router error's 4xx (400 malformed
- * JSON, 413 too large, 415 charset), else 500 with a generic message (details only in the log).
+ * JSON, 413 too large, 415 charset), else 500 with a generic message (the error and its stack
+ * go to the log once, on the request's line; client errors are not logged as errors). An error
+ * after the answer started (a stream) goes to {@link siteErrorHandler}.
  */
 export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
@@ -58,7 +71,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     const known = clientError(error);
     const status = known?.status ?? 500;
-    if (!known) logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    if (!known) logUnexpected(logger, error, req, res);
     const body: ApiError = { success: false, error: known?.message ?? 'Internal server error' };
     res.status(status).set('Cache-Control', 'no-store').json(body);
   };
@@ -69,15 +82,19 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `No API route ${req.method} ${req.baseUrl}${req.path}`));
 };
 
-/** The site's last error middleware (outside `/api`): a plain-text status line, never internals. */
+/**
+ * The site's last error middleware (outside `/api`): a plain-text status line, never internals.
+ * An error after the answer started cuts the connection (the client sees a truncated answer)
+ * and is logged once, like any other.
+ */
 export function siteErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
+  return (error: unknown, req, res, _next) => {
+    const known = clientError(error);
+    if (!known) logUnexpected(logger, error, req, res);
     if (res.headersSent) {
-      next(error);
+      res.destroy();
       return;
     }
-    const known = clientError(error);
-    if (!known) logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
     res
       .status(known?.status ?? 500)
       .type('text/plain')
