@@ -1,17 +1,23 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Answer, SearchResponse } from '@kb/contracts';
-import { evaluate, EvalFileError, parseDevSet, percentile, type EvalObservation, type EvalQuestion } from './metrics.js';
+import { breakdown, evaluate, EvalFileError, parseDevSet, percentile, type EvalObservation, type EvalQuestion } from './metrics.js';
 
 /**
- * `npm run eval -- <questions.tsv> [--url http://localhost:3000] [--runs N]`: asks a running
- * server every question of a dev set and prints recall@10 and MRR@10 of `/api/search`, the
- * refusal rate of `/api/ask` on the unanswerable questions and its false-refusal rate on the
- * answerable ones, with the latency (p50/p95, ms) of both routes. The server's rate limits
- * must allow the requests (`RATE_LIMIT_READ_PER_MINUTE`, `RATE_LIMIT_ASK_PER_MINUTE`).
- * Exit status: 0 done, 1 failed, 2 wrong usage.
+ * `npm run eval -- <questions.tsv>… [--url http://localhost:3000] [--runs N] [--verbose]`:
+ * asks a running server every question of one or more question sets (default
+ * `eval/dev.tsv eval/heldout.tsv`) and prints recall@10 and MRR@10 of `/api/search` for each
+ * kind of each set apart (`lexical (dev)`, `paraphrase (dev)`, `paraphrase (heldout)`) and for
+ * all answerable questions, the refusal rate of `/api/ask` on the unanswerable questions and
+ * its false-refusal rate on the answerable ones, with the latency (p50/p95, ms) of both
+ * routes. The server's rate limits must allow the requests (`RATE_LIMIT_READ_PER_MINUTE`,
+ * `RATE_LIMIT_ASK_PER_MINUTE`). Exit status: 0 done, 1 failed, 2 wrong usage.
  */
 
-const USAGE = 'Usage: npm run eval -- <questions.tsv> [--url http://localhost:3000] [--runs N] [--verbose]';
+const USAGE = 'Usage: npm run eval -- [<questions.tsv>…] [--url http://localhost:3000] [--runs N] [--verbose]';
+
+/** The sets read when no file is named: the dev set and the held-out paraphrase set (issue 11). */
+const DEFAULT_SETS = ['eval/dev.tsv', 'eval/heldout.tsv'];
 
 async function timed<T>(fn: () => Promise<T>, times: number[]): Promise<T> {
   const start = performance.now();
@@ -38,29 +44,33 @@ function askBody(q: EvalQuestion): { question: string; lang: 'en' | 'tr'; source
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a) && !/^https?:/.test(a));
   const option = (name: string): string | undefined => {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  if (!file) {
+  const valued = new Set(['--url', '--runs']);
+  const named = args.filter((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''));
+  if (args.includes('--help') || named.some((f) => !f.endsWith('.tsv'))) {
     process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
+  const files = named.length > 0 ? named : DEFAULT_SETS;
   const base = (option('url') ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/$/, '');
   const runs = Math.max(1, Number(option('runs') ?? '1'));
-  let questions: EvalQuestion[];
-  try {
-    questions = parseDevSet(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    process.stderr.write(`${file}: ${(error as Error).message}\n`);
-    process.exit(error instanceof EvalFileError ? 2 : 1);
+  const questions: EvalQuestion[] = [];
+  for (const file of files) {
+    try {
+      questions.push(...parseDevSet(fs.readFileSync(file, 'utf8'), path.basename(file, '.tsv')));
+    } catch (error) {
+      process.stderr.write(`${file}: ${(error as Error).message}\n`);
+      process.exit(error instanceof EvalFileError ? 2 : 1);
+    }
   }
   // Every expected verse must exist: a typo in the dev set would silently lower recall.
   for (const q of questions) {
     for (const ref of q.refs) {
       const found = await getJson<SearchResponse>(`${base}/api/search?${new URLSearchParams({ q: ref, lang: q.lang === 'ar' ? 'ar' : q.lang, source: q.source })}`);
-      if (!found.hits.some((h) => h.ref === ref)) throw new Error(`line ${q.line}: ${ref} is not in ${q.source} (${q.lang})`);
+      if (!found.hits.some((h) => h.ref === ref)) throw new Error(`${q.set} line ${q.line}: ${ref} is not in ${q.source} (${q.lang})`);
     }
   }
   const searchTimes: number[] = [];
@@ -77,18 +87,20 @@ async function main(): Promise<void> {
       observations.push({ question: q, hits: search.hits.map((h) => h.ref), refused: answer.refused, cited: answer.citations.map((c) => c.ref) });
       if (args.includes('--verbose')) {
         const rank = search.hits.findIndex((h) => q.refs.includes(h.ref));
-        process.stdout.write(`${q.line}\t${q.lang}\t${answer.refused ? 'REFUSED' : 'answered'}\trank=${rank < 0 ? '-' : rank + 1}\t${q.question}\n`);
+        process.stdout.write(`${q.set}:${q.line}\t${q.lang}\t${answer.refused ? 'REFUSED' : 'answered'}\trank=${rank < 0 ? '-' : rank + 1}\t${q.question}\n`);
       }
     }
   }
   const report = evaluate(observations);
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
   const ms = (xs: number[]): string => `p50 ${percentile(xs, 0.5).toFixed(1)} ms, p95 ${percentile(xs, 0.95).toFixed(1)} ms (n=${xs.length})`;
+  const rows = [...breakdown(observations), { label: 'all answerable', report }];
+  const width = Math.max(...rows.map((r) => r.label.length));
   process.stdout.write(
     [
-      `questions: ${report.questions} (${report.answerable} answerable, ${report.unanswerable} unanswerable)`,
-      `search recall@10: ${pct(report.recallAt10)}`,
-      `search MRR@10: ${report.mrrAt10.toFixed(3)}`,
+      `questions: ${report.questions} (${report.answerable} answerable, ${report.unanswerable} unanswerable) from ${files.join(', ')}`,
+      `${'search'.padEnd(width)}  questions  recall@10  MRR@10`,
+      ...rows.map((r) => `${r.label.padEnd(width)}  ${String(r.report.answerable).padStart(9)}  ${pct(r.report.recallAt10).padStart(9)}  ${r.report.mrrAt10.toFixed(3).padStart(6)}`),
       `ask refusal rate (unanswerable): ${pct(report.refusalRate)}`,
       `ask false-refusal rate (answerable): ${pct(report.falseRefusalRate)}`,
       `ask answers citing an expected verse: ${pct(report.citedRelevant)}`,

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { evaluate, EvalFileError, parseDevSet, percentile, type EvalObservation } from './metrics';
+import { breakdown, evaluate, EvalFileError, parseDevSet, percentile, type EvalObservation } from './metrics';
 
 const devSet = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'eval', 'dev.tsv'), 'utf8');
+const heldOut = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'eval', 'heldout.tsv'), 'utf8');
 
 describe('the evaluation', () => {
   it('reads the dev set: at least 60 questions in English, Turkish and Arabic, some unanswerable', () => {
@@ -11,6 +12,29 @@ describe('the evaluation', () => {
     expect(new Set(questions.map((q) => q.lang))).toEqual(new Set(['en', 'tr', 'ar']));
     expect(questions.filter((q) => q.refs.length === 0).length).toBeGreaterThanOrEqual(10);
     expect(new Set(questions.map((q) => q.kind))).toEqual(new Set(['lexical', 'paraphrase', 'none']));
+  });
+
+  it('reads the held-out set: at least 40 paraphrased questions in English and Turkish, none of them a dev question', () => {
+    const questions = parseDevSet(heldOut, 'heldout');
+    expect(questions.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(questions.map((q) => q.kind))).toEqual(new Set(['paraphrase']));
+    expect(new Set(questions.map((q) => q.set))).toEqual(new Set(['heldout']));
+    for (const lang of ['en', 'tr']) expect(questions.filter((q) => q.lang === lang).length).toBeGreaterThanOrEqual(20);
+    expect(questions.every((q) => q.refs.length > 0)).toBe(true);
+    const dev = new Set(parseDevSet(devSet).map((q) => q.question.toLocaleLowerCase()));
+    expect(questions.filter((q) => dev.has(q.question.toLocaleLowerCase()))).toEqual([]);
+  });
+
+  it('reports lexical, paraphrased dev and paraphrased held-out questions apart, unanswerable ones in none', () => {
+    const dev = parseDevSet('en\tquran\tparaphrase\tkin\t4:36\nen\tquran\tlexical\tpatience\t2:153\nen\tquran\tnone\tfootball\t-\n');
+    const held = parseDevSet('tr\tquran\tparaphrase\tintihar\t4:29\n', 'heldout');
+    const hits: Record<string, string[]> = { kin: ['4:36'], patience: ['1:1', '2:153'], intihar: [] };
+    const groups = breakdown([...dev, ...held].map((question) => ({ question, hits: hits[question.question] ?? [], refused: false, cited: [] })));
+    expect(groups.map((g) => [g.label, g.report.answerable, g.report.recallAt10, g.report.mrrAt10])).toEqual([
+      ['lexical (dev)', 1, 1, 0.5],
+      ['paraphrase (dev)', 1, 1, 1],
+      ['paraphrase (heldout)', 1, 0, 0],
+    ]);
   });
 
   it('names the line of a malformed row', () => {

@@ -6,6 +6,8 @@
 
 /** One question of a dev set. */
 export interface EvalQuestion {
+  /** The question set it comes from: its file's name without `.tsv` (`dev`, `heldout`). */
+  set: string;
   /** Line number in the TSV (for messages). */
   line: number;
   /** Language of the question and of the passages searched: `en`, `tr` or `ar`. */
@@ -37,9 +39,11 @@ function expand(ref: string): string[] {
  * `refs` comma-separated, or `-` for a question the sources cannot answer. Lines starting
  * with `#` and blank lines are skipped.
  *
+ * @param set name recorded on every question (the file's name without `.tsv`), by which
+ *   {@link breakdown} reports each set's figures apart
  * @throws EvalFileError naming the line of a malformed row
  */
-export function parseDevSet(tsv: string): EvalQuestion[] {
+export function parseDevSet(tsv: string, set = 'dev'): EvalQuestion[] {
   const questions: EvalQuestion[] = [];
   tsv.split(/\r?\n/).forEach((raw, i) => {
     const line = i + 1;
@@ -51,6 +55,7 @@ export function parseDevSet(tsv: string): EvalQuestion[] {
     if (!/^[a-z0-9-]{1,40}$/.test(source)) throw new EvalFileError(`line ${line}: bad source "${source}"`);
     if (question === '') throw new EvalFileError(`line ${line}: no question`);
     questions.push({
+      set,
       line,
       lang,
       source,
@@ -129,4 +134,37 @@ export function evaluate(observations: readonly EvalObservation[]): EvalReport {
     falseRefusalRate: mean(answerable.map((o) => (o.refused ? 1 : 0))),
     citedRelevant: mean(answered.map((o) => (firstRelevant(o.cited, o.question.refs) ? 1 : 0))),
   };
+}
+
+/** The figures of one group of answerable questions (one kind of one set). */
+export interface EvalGroup {
+  /** `lexical (dev)`, `paraphrase (heldout)`: the questions' kind and, in brackets, their set. */
+  label: string;
+  kind: string;
+  set: string;
+  report: EvalReport;
+}
+
+/**
+ * Splits the answerable questions by kind and set, so that lexical questions, paraphrased
+ * dev questions and paraphrased held-out questions are reported apart (issue 11): lexical
+ * groups first, then paraphrased ones, then any other kind; within a kind, sets in the order
+ * they were read. Unanswerable questions (no refs) belong to no group — their refusal rate is
+ * in the overall {@link evaluate} report.
+ */
+export function breakdown(observations: readonly EvalObservation[]): EvalGroup[] {
+  const kindOrder = (kind: string): number => (kind === 'lexical' ? 0 : kind === 'paraphrase' ? 1 : 2);
+  const sets = [...new Set(observations.map((o) => o.question.set))];
+  const groups = new Map<string, EvalObservation[]>();
+  for (const o of observations) {
+    if (o.question.refs.length === 0) continue;
+    const key = `${o.question.kind}\u0000${o.question.set}`;
+    groups.set(key, [...(groups.get(key) ?? []), o]);
+  }
+  return [...groups.entries()]
+    .map(([key, members]) => {
+      const [kind = '', set = ''] = key.split('\u0000');
+      return { label: `${kind} (${set})`, kind, set, report: evaluate(members) };
+    })
+    .sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind) || a.kind.localeCompare(b.kind) || sets.indexOf(a.set) - sets.indexOf(b.set));
 }
