@@ -9,7 +9,7 @@ import { createAlertNotifier, type AlertNotifier } from './forms/alerts.js';
 import { formsApiRouter, unsubscribeRouter } from './forms/routes.js';
 import { healthRouter } from './health/routes.js';
 import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
-import { jsonBodyOnly, onReads, perMinuteLimit, sameOriginOnly } from './http/guards.js';
+import { jsonBodyOnly, onReads, perMinuteLimit, safeJsonBody, sameOriginOnly, singleQueryValues } from './http/guards.js';
 import { requestLogging } from './http/logging.js';
 import { createReleaseRegistry } from './releases/registry.js';
 import { releasesRouter } from './releases/routes.js';
@@ -48,6 +48,7 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
   api.use(sameOriginOnly(siteOrigins(config)));
   api.use(jsonBodyOnly);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(safeJsonBody, singleQueryValues);
   api.use(formsApiRouter({ db, alerts, logger }));
   api.use('/search', searchRouter(db));
   api.use('/ask', askRouter(db, config.llm ? createGenerator(config.llm) : undefined));

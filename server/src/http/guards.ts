@@ -64,3 +64,56 @@ export function onReads(handler: RequestHandler): RequestHandler {
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 }
+
+/** Deepest nesting of arrays and objects accepted in a JSON body (a form's object is level 1). */
+export const MAX_JSON_DEPTH = 8;
+
+/** Keys refused anywhere in a JSON body: merged naively into an object they rewrite prototypes. */
+export const FORBIDDEN_JSON_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * What is wrong with the shape of a parsed JSON body, if anything: nesting deeper than
+ * `maxDepth` levels of arrays/objects, or a key of {@link FORBIDDEN_JSON_KEYS} at any level.
+ * Walks the value without recursion, so any depth JSON.parse produced is safe to check.
+ *
+ * @returns an English message for the client, or undefined when the shape is acceptable
+ */
+export function jsonShapeProblem(value: unknown, maxDepth: number = MAX_JSON_DEPTH): string | undefined {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > maxDepth) return `The request body is nested too deeply (at most ${maxDepth} levels)`;
+    for (const key of Object.keys(item)) {
+      if (FORBIDDEN_JSON_KEYS.has(key)) return `The request body must not contain the key "${key}"`;
+      pending.push([(item as Record<string, unknown>)[key], depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses (400) a parsed JSON body whose shape {@link jsonShapeProblem} objects to. Mount
+ * after the JSON body parser.
+ */
+export const safeJsonBody: RequestHandler = (req, _res, next) => {
+  const problem = jsonShapeProblem(req.body as unknown);
+  next(problem === undefined ? undefined : new HttpError(400, problem));
+};
+
+/**
+ * Refuses (400) a request whose query string gives a parameter more than once
+ * (`?q=a&q=b`) or in any form other than plain text, so no route sees an array where it
+ * expects a string. With Express's `simple` query parser `?q[a]=1` is the unknown parameter
+ * `q[a]`, which the routes ignore.
+ */
+export const singleQueryValues: RequestHandler = (req, _res, next) => {
+  const query = req.query as Record<string, unknown>;
+  for (const name of Object.keys(query)) {
+    if (typeof query[name] !== 'string') {
+      next(new HttpError(400, `The query parameter ${name.slice(0, 40)} must be given once, as text`));
+      return;
+    }
+  }
+  next();
+};
