@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SiteInfo } from '@kb/contracts';
+import { loadEmbeddingsConfig, type EmbeddingsConfig } from './embeddings/config.js';
 import { loadFormsConfig, type FormsConfig } from './forms/config.js';
 import { loadLlmConfig, type LlmConfig } from './llm/config.js';
 import { loadSiteInfo } from './site/info.js';
@@ -38,6 +39,8 @@ export interface Config {
   forms: FormsConfig;
   /** Generative answers (`LLM_BASE_URL`, `LLM_API_KEY`, `LLM_MODEL`, `LLM_TIMEOUT_MS`); undefined = extractive only. */
   llm: LlmConfig | undefined;
+  /** Optional embeddings (`EMBEDDINGS_BASE_URL`, `_API_KEY`, `_MODEL`, `_DIMENSIONS`, `_BATCH`, `_TIMEOUT_MS`); undefined = keyword search only. */
+  embeddings: EmbeddingsConfig | undefined;
   /** Public facts for the About page and footer (`SITE_*` variables; see `site/info.ts`). */
   site: SiteInfo;
   /** Absolute folder holding the front-end workspaces' `dist/` folders (`WEB_ROOT`, default: the repository root). */
@@ -141,6 +144,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: rawLevel as LogLevel,
     forms: loadFormsConfig(env, (message) => new ConfigError(message)),
     llm: loadLlmConfig(env, (message) => new ConfigError(message)),
+    embeddings: loadEmbeddingsConfig(env, (message) => new ConfigError(message)),
     previewAllowedOrigins,
     site: loadSiteInfo(env, knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined, previewAllowedOrigins),
     // config.ts sits in server/src or server/dist: the repository root is two levels up.
