@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Queryable } from '../db/database.js';
+import type { QueryFusion } from '../embeddings/fusion.js';
 import { HttpError } from '../http/errors.js';
 import { isStorableText } from '../http/guards.js';
 import { search, type SearchParams } from './service.js';
@@ -60,13 +61,14 @@ export function parseSearchParams(query: Record<string, unknown>): SearchParams 
 
 /**
  * `GET /api/search?q=&lang=&source=&limit=&offset=` → `SearchResponse` (see `service.ts`);
- * mount at `/api/search`. Invalid parameters → 400 through the API error middleware.
+ * mount at `/api/search`. Invalid parameters → 400 through the API error middleware. With
+ * `fusion` (embeddings configured) keyword and vector ranks are fused.
  */
-export function searchRouter(db: Queryable): Router {
+export function searchRouter(db: Queryable, fusion?: QueryFusion): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const params = parseSearchParams(req.query as Record<string, unknown>);
-    res.set('Cache-Control', 'no-store').json(await search(db, params));
+    res.set('Cache-Control', 'no-store').json(await search(db, params, fusion));
   });
   return router;
 }

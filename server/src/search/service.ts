@@ -2,6 +2,7 @@ import type { SearchHit, SearchResponse } from '@kb/contracts';
 import type { Queryable } from '../db/database.js';
 import { indexForms, words, type WordSpan } from '../corpus/normalize.js';
 import { escapeHtml, highlight } from './highlight.js';
+import type { QueryFusion } from '../embeddings/fusion.js';
 import { resolveReference } from '../references/service.js';
 import { rangePassages } from '../references/repository.js';
 import { readingUrl } from '../read/urls.js';
@@ -76,10 +77,11 @@ const REFERENCE_SCORE = 100;
  * of them come first, then by `ts_rank_cd`. A query made only of stopwords is searched with
  * them. `lang: 'all'` searches every language, each word in every language's form.
  *
+ * @param fusion with embeddings configured: the keyword ranking fused with the vector ranking (`embeddings/fusion.ts`)
  * @returns `{ query, total, hits }`, hits with HTML-safe highlights and their reading page's `url`
  * @throws on a database error
  */
-export async function search(db: Queryable, params: SearchParams): Promise<SearchResponse> {
+export async function search(db: Queryable, params: SearchParams, fusion?: QueryFusion): Promise<SearchResponse> {
   const scope = { lang: params.lang === 'all' ? undefined : params.lang, source: params.source };
   const range = resolveReference(params.q);
   if (range) {
@@ -105,7 +107,8 @@ export async function search(db: Queryable, params: SearchParams): Promise<Searc
   });
   const terms = groups.flatMap((g) => g.terms);
   if (terms.length === 0) return { query: params.q, total: 0, hits: [] };
-  const { total, passages: ranked } = await searchPassages(db, groups, params.source, params);
+  const keywordPage = (page: { limit: number; offset: number }): ReturnType<typeof searchPassages> => searchPassages(db, groups, params.source, page);
+  const { total, passages: ranked } = fusion ? await fusion.search(params.q, scope, params, keywordPage) : await keywordPage(params);
   if (total === 0 && params.offset === 0) return { query: params.q, total: 0, hits: [] };
   const highlights = await highlightPassages(db, terms, ranked);
   const hits: SearchHit[] = ranked.map((p, i) => ({
