@@ -1,0 +1,87 @@
+import { buildConceptIndex, detectConcepts } from './detect';
+import type { Concept } from './types';
+
+const concept = (id: string, names: Concept['names'], phrasings?: Concept['phrasings']): Concept => ({
+  id,
+  names,
+  phrasings,
+  attestations: [{ source: 'quran', ref: '1:1', words: { en: 'x' } }],
+});
+
+const glossary: Concept[] = [
+  concept(
+    'head-covering',
+    { en: ['headcover', 'head covering'], tr: ['başörtüsü', 'baş örtüsü'], ar: ['خمار'], translit: ['khimar', 'hijab'] },
+    { en: ['cover their heads', 'headscarf'], tr: ['başını örtmek'] },
+  ),
+  concept('cave', { en: ['cave'], tr: ['mağara'], ar: ['الكهف'] }),
+  concept('people-of-the-cave', { en: ['people of the cave', 'companions of the cave'], tr: ['Ashab-ı Kehf', 'mağara arkadaşları'], translit: ['Ashab al-Kahf'] }, { en: ['young men who slept in a cave'] }),
+  concept('abraham', { en: ['Abraham'], tr: ['İbrahim'], ar: ['إبراهيم'], translit: ['Ibrahim'] }),
+  concept('moses', { en: ['Moses'], tr: ['Musa'], ar: ['موسى'] }),
+  concept('prophet', { en: ['prophet', 'messenger'], tr: ['peygamber', 'resul'], ar: ['نبي'] }),
+  concept('patience', { en: ['patience'], tr: ['sabır'], ar: ['الصبر'] }),
+  concept('son', { en: ['son'], tr: ['oğul'] }),
+  concept('book', { en: ['book'], tr: ['kitap'] }),
+];
+
+const index = buildConceptIndex(glossary);
+const ids = (query: string, langs?: Parameters<typeof detectConcepts>[2]): string[][] =>
+  detectConcepts(index, query, langs).map((m) => m.concepts.map((c) => c.id));
+
+describe('concept detection', () => {
+  it('finds a multi-word phrasing inside a question, with the words the visitor typed', () => {
+    const [match, ...rest] = detectConcepts(index, 'What does the Quran say about women covering their heads?');
+    expect(rest).toEqual([]);
+    expect(match?.concepts.map((c) => c.id)).toEqual(['head-covering']);
+    expect(match?.words).toEqual(['covering', 'their', 'heads']);
+    expect(match?.matched).toBe('cover their heads');
+    expect('What does the Quran say about women covering their heads?'.slice(match?.start, match?.end)).toBe('covering their heads');
+  });
+
+  it('skips function words inside a phrase on both sides', () => {
+    expect(ids('should a woman cover her head')).toEqual([['head-covering']]);
+    expect(ids('the young men who slept in the cave for centuries')).toEqual([['people-of-the-cave']]);
+  });
+
+  it('prefers the longest phrase and never overlaps matches', () => {
+    expect(ids('the story of the people of the cave')).toEqual([['people-of-the-cave']]);
+    expect(ids('a cave')).toEqual([['cave']]);
+    expect(ids('Moses and Abraham, the prophets')).toEqual([['moses'], ['abraham'], ['prophet']]);
+  });
+
+  it('ignores case and diacritics, with Turkish casing (İ, I, ı)', () => {
+    for (const q of ['İBRAHİM', 'ibrahim', 'IBRAHIM', 'Ibrahim', 'İbrâhîm']) expect(ids(q)).toEqual([['abraham']]);
+    expect(ids('ASHAB-I KEHF')).toEqual([['people-of-the-cave']]);
+    expect(ids('HIJAB')).toEqual([['head-covering']]);
+  });
+
+  it('reads Turkish words through their suffixes, apostrophes and softened consonants', () => {
+    expect(ids('Kadınların başörtüsünü takması farz mı?', ['tr'])).toEqual([['head-covering']]);
+    expect(ids("Musa'nın asası", ['tr'])).toEqual([['moses']]);
+    expect(ids('peygamberlerin hikayeleri', ['tr'])).toEqual([['prophet']]);
+    expect(ids('sabrın karşılığı', ['tr'])).toEqual([['patience']]);
+    expect(ids('kitabı okumak', ['tr'])).toEqual([['book']]);
+    expect(ids('mağara arkadaşlarının uykusu', ['tr'])).toEqual([['people-of-the-cave']]);
+    expect(ids('başını örtmek', ['tr'])).toEqual([['head-covering']]);
+  });
+
+  it('finds Arabic names with and without tashkeel, article and proclitics', () => {
+    for (const q of ['الصبر', 'ٱلصَّبۡرِ', 'صبر', 'والصبر', 'بالصبر']) expect(ids(q)).toEqual([['patience']]);
+    expect(ids('إِبۡرَٰهِيمَ')).toEqual([['abraham']]);
+    expect(ids('ابراهيم')).toEqual([['abraham']]);
+    expect(ids('مُوسَىٰ')).toEqual([['moses']]);
+    expect(ids('الخمار')).toEqual([['head-covering']]);
+  });
+
+  it('counts only the languages asked for', () => {
+    expect(ids('son nefesinde', ['tr', 'translit', 'ar'])).toEqual([]);
+    expect(ids('the son of Mary', ['en', 'translit', 'ar'])).toEqual([['son']]);
+    expect(ids('Musa', ['en'])).toEqual([]);
+    expect(ids('khimar', ['en', 'translit', 'ar'])).toEqual([['head-covering']]);
+  });
+
+  it('finds nothing in a query that names no concept', () => {
+    expect(detectConcepts(index, 'What is the capital of Australia?')).toEqual([]);
+    expect(detectConcepts(buildConceptIndex([]), 'patience')).toEqual([]);
+  });
+});

@@ -1,0 +1,324 @@
+import { arabicWordForms, asciiFoldTurkish, foldTurkish, hasArabic } from '../corpus/normalize.js';
+import type { Concept, ConceptLanguage } from './types.js';
+
+/**
+ * Concept detection (issue 11): which concepts of the glossary a query mentions, by their
+ * names (`names`, every language) and everyday phrasings (`phrasings`, en/tr). Pure; build the
+ * index once with {@link buildConceptIndex}, then {@link detectConcepts} costs O(words of the
+ * query) — each word is looked up in a trie keyed by normalized words.
+ *
+ * Matching is word by word, case- and diacritic-insensitive:
+ * - Latin script: Turkish case folding (İ → i, I → ı), then ASCII (ş → s, ı → i, â → a, é → e),
+ *   so `İBRAHİM`, `ibrahim` and `Ibrahim` are one word; English plurals and `-ing`/`-ed`
+ *   forms meet their base word on both sides (`covering` ~ `cover`, `heads` ~ `head`).
+ * - Turkish (when Turkish names are searched): inflectional suffixes are peeled off the
+ *   query's word (`başörtüsünü` → `başörtü`, `peygamberlerin` → `peygamber`), an apostrophe
+ *   ends a proper noun (`Musa'nın` → `Musa`), consonant softening is undone (`kitabı` →
+ *   `kitap`) and vowel-dropping nouns meet their full form (`sabrı` ~ `sabır`).
+ * - Arabic: with or without tashkeel and Uthmani marks, alef variants folded, `ة`/`ه` and
+ *   `ى`/`ي` alike, and the article and one-letter proclitics (`وال`, `بال`, `لل`) optional.
+ * - Function words (`the`, `of`, `their`, `bir`, `ve`, …) are skipped inside phrases on both
+ *   sides, so "cover their heads" also matches "covering her head".
+ *
+ * Matches never overlap: scanning left to right, the longest phrase starting at a word wins.
+ */
+
+/** A language whose names (and phrasings) detection considers. */
+export type DetectLanguage = ConceptLanguage;
+
+/** One mention of a concept in a query. */
+export interface ConceptMatch {
+  /** The concepts these words name: one, or several for a name a concept lists in `sharedNames`. */
+  concepts: readonly Concept[];
+  /** UTF-16 offsets of the matched words in the query (`end` exclusive). */
+  start: number;
+  end: number;
+  /** The query's own words that matched, as typed (function words between them included). */
+  words: string[];
+  /** The glossary's wording that matched (a name or a phrasing), e.g. `cover their heads`. */
+  matched: string;
+}
+
+interface Entry {
+  concept: Concept;
+  lang: DetectLanguage;
+  text: string;
+}
+
+interface Node {
+  next: Map<string, Node>;
+  entries: Entry[];
+}
+
+/** The glossary's names and phrasings as a trie of normalized words; built once. */
+export interface ConceptIndex {
+  readonly root: Node;
+  /** Concepts indexed. */
+  readonly size: number;
+}
+
+/** A raw word of a query: letters, marks and digits, with apostrophe-joined parts (`Musa'nın`, `Kur'an`). */
+const RAW_WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
+
+/** Function words skipped inside phrases (normalized: English lower-case, Turkish ASCII-folded, Arabic bare). */
+const FUNCTION_WORDS = new Set(
+  `a an the of to in on at for with by from and or as into about his her hers their theirs its my your our him them he she they it is are was were be been this that these those who whom which
+   bir ve ile de da ki bu su o icin gibi veya ya
+   في من على الى عن و`.split(/\s+/).filter(Boolean),
+);
+
+/** Turkish inflectional suffixes (ASCII-folded: ı→i, ü→u) peeled off a query word, longest first. */
+const TR_SUFFIXES = [
+  'imiz', 'umuz', 'iniz', 'unuz', 'nden', 'ndan', 'leri', 'lari',
+  'ler', 'lar', 'nin', 'nun', 'yin', 'yun', 'miz', 'muz', 'niz', 'nuz', 'nde', 'nda', 'den', 'dan', 'ten', 'tan', 'yle', 'yla', 'dir', 'dur', 'tir', 'tur',
+  'si', 'su', 'yi', 'yu', 'in', 'un', 'im', 'um', 'ye', 'ya', 'ne', 'na', 'ni', 'nu', 'de', 'da', 'te', 'ta', 'le', 'la', 'ki',
+  'i', 'u', 'e', 'a', 'm', 'n',
+];
+
+/** Shortest stem a Turkish suffix may leave (`İsa'yı` keeps its name through the apostrophe instead). */
+const TR_MIN_STEM = 3;
+
+const SOFTENED: Readonly<Record<string, string>> = { b: 'p', d: 't', g: 'k', c: 'c' };
+
+/** Latin word → lower-case ASCII (Turkish casing first): `İbrâhîm` → `ibrahim`, `Mûsâ` → `musa`. */
+function latinKey(word: string): string {
+  return asciiFoldTurkish(foldTurkish(word))
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** English base form shared by both sides: heads → head, covering/covered/covers → cover, stories → story. */
+function englishStem(w: string): string {
+  let s = w;
+  if (s.length > 4 && s.endsWith('ies')) s = `${s.slice(0, -3)}y`;
+  else if (s.length > 4 && s.endsWith('sses')) s = s.slice(0, -2);
+  else if (s.length > 3 && s.endsWith('s') && !s.endsWith('ss') && !s.endsWith('us') && !s.endsWith('is')) s = s.slice(0, -1);
+  if (s.length >= 6 && s.endsWith('ing')) s = s.slice(0, -3);
+  else if (s.length >= 5 && s.endsWith('ed')) s = s.slice(0, -2);
+  if (s.length >= 5 && s.endsWith('e')) s = s.slice(0, -1);
+  return s;
+}
+
+/** Arabic word → its bare forms (no tashkeel, alef folded, ة→ه, ى→ي), with and without the article and proclitics. */
+function arabicKeys(word: string, query: boolean): string[] {
+  const keys = new Set<string>();
+  for (const form of arabicWordForms(word)) {
+    const bare = form.replace(/\u0629/g, '\u0647').replace(/\u0649/g, '\u064A');
+    if (bare.length === 0) continue;
+    keys.add(bare);
+    const heads = query && /^[\u0648\u0641]/.test(bare) && bare.length > 3 ? [bare, bare.slice(1)] : [bare];
+    for (const h of heads) {
+      keys.add(h);
+      const m = /^(?:[\u0628\u0643\u0641\u0648]?\u0627\u0644|\u0644\u0644)(.{2,})$/.exec(h);
+      if (m?.[1]) keys.add(m[1]);
+    }
+  }
+  return [...keys];
+}
+
+/** Every stem a Turkish suffix chain (up to three suffixes) leaves on an ASCII-folded word, softening undone. */
+function turkishStems(ascii: string): string[] {
+  const out = new Set<string>();
+  let frontier = [ascii];
+  for (let round = 0; round < 3 && frontier.length > 0; round++) {
+    const next: string[] = [];
+    for (const w of frontier) {
+      for (const suffix of TR_SUFFIXES) {
+        if (!w.endsWith(suffix) || w.length - suffix.length < TR_MIN_STEM) continue;
+        const stem = w.slice(0, -suffix.length);
+        if (out.has(stem)) continue;
+        out.add(stem);
+        next.push(stem);
+        const last = stem.at(-1) ?? '';
+        const hard = SOFTENED[last];
+        if (hard && hard !== last) out.add(stem.slice(0, -1) + hard);
+      }
+    }
+    frontier = next;
+  }
+  return [...out];
+}
+
+const TR_VOWELS = 'aeıioöuü';
+
+/**
+ * The stem a Turkish noun that drops its last vowel takes before a vowel (sabır → sabr,
+ * oğul → oğl, ömür → ömr), ASCII-folded; undefined for words of another shape.
+ */
+function turkishVowelDropStemOf(word: string): string | undefined {
+  const folded = foldTurkish(word).trim();
+  if (folded.length < 4 || folded.length > 7) return undefined;
+  const m = new RegExp(`^(.*[^${TR_VOWELS}])([ıiuü])([^${TR_VOWELS}])$`).exec(folded);
+  if (!m?.[1] || !m[3] || !new RegExp(`[${TR_VOWELS}]`).test(m[1])) return undefined;
+  return latinKey(m[1] + m[3]);
+}
+
+/** The keys a glossary word is indexed under. */
+function indexKeys(word: string): string[] {
+  if (hasArabic(word)) return arabicKeys(word, false);
+  const w = latinKey(word);
+  if (w === '') return [];
+  const keys = new Set([w, englishStem(w)]);
+  const dropped = turkishVowelDropStemOf(word);
+  if (dropped) keys.add(dropped);
+  return [...keys];
+}
+
+/** The keys a query word may stand for. */
+function queryKeys(raw: string, turkish: boolean): string[] {
+  if (hasArabic(raw)) return arabicKeys(raw, true);
+  const pieces = raw.split(/['’]/);
+  const joined = latinKey(pieces.join(''));
+  const head = latinKey(pieces[0] ?? '');
+  const keys = new Set<string>();
+  for (const w of new Set([joined, head])) {
+    if (w === '') continue;
+    keys.add(w);
+    keys.add(englishStem(w));
+    if (turkish && pieces.length === 1) for (const s of turkishStems(w)) keys.add(s);
+  }
+  return [...keys];
+}
+
+function isFunctionWord(word: string): boolean {
+  if (hasArabic(word)) return arabicWordForms(word).some((f) => FUNCTION_WORDS.has(f));
+  return FUNCTION_WORDS.has(latinKey(word));
+}
+
+/** The content words of a name or phrasing (function words dropped, unless that leaves nothing). */
+function phraseWords(text: string): string[] {
+  const all = [...text.normalize('NFC').matchAll(RAW_WORD)].map((m) => m[0]);
+  const content = all.filter((w) => !isFunctionWord(w));
+  return content.length > 0 ? content : all;
+}
+
+function newNode(): Node {
+  return { next: new Map(), entries: [] };
+}
+
+function insert(root: Node, words: readonly string[], entry: Entry): void {
+  let nodes = [root];
+  for (const word of words) {
+    const keys = indexKeys(word);
+    if (keys.length === 0) return;
+    const following: Node[] = [];
+    for (const node of nodes) {
+      for (const key of keys) {
+        let child = node.next.get(key);
+        if (!child) {
+          child = newNode();
+          node.next.set(key, child);
+        }
+        if (!following.includes(child)) following.push(child);
+      }
+    }
+    nodes = following;
+  }
+  for (const node of nodes) {
+    if (!node.entries.some((e) => e.concept === entry.concept && e.lang === entry.lang)) node.entries.push(entry);
+  }
+}
+
+/**
+ * Indexes the glossary's names (every language, transliterations included) and phrasings
+ * (en, tr). Cost: O(total words of all names × their few normalized keys).
+ *
+ * @param concepts the glossary, e.g. `loadGlossary()` (`concepts/glossary.ts`)
+ */
+export function buildConceptIndex(concepts: readonly Concept[]): ConceptIndex {
+  const root = newNode();
+  for (const concept of concepts) {
+    for (const [lang, names] of Object.entries(concept.names) as [DetectLanguage, string[] | undefined][]) {
+      for (const text of names ?? []) insert(root, phraseWords(text), { concept, lang, text });
+    }
+    for (const [lang, phrasings] of Object.entries(concept.phrasings ?? {}) as [DetectLanguage, string[] | undefined][]) {
+      for (const text of phrasings ?? []) insert(root, phraseWords(text), { concept, lang, text });
+    }
+  }
+  return { root, size: concepts.length };
+}
+
+interface QueryWord {
+  raw: string;
+  start: number;
+  end: number;
+  keys: string[];
+}
+
+/**
+ * The concepts a query mentions, left to right, without overlaps (the longest phrase that
+ * starts at a word wins; a word in no phrase is skipped).
+ *
+ * @param index from {@link buildConceptIndex}
+ * @param query the query as typed
+ * @param langs the languages whose names and phrasings count (default all); Turkish suffixes
+ *   are peeled off the query's words only when `tr` is among them. The search passes the
+ *   visitor's language with `translit` and `ar`, so an English "son" never finds the Turkish
+ *   word "son" (end).
+ * @returns one {@link ConceptMatch} per mention; empty for none
+ */
+export function detectConcepts(index: ConceptIndex, query: string, langs?: readonly DetectLanguage[]): ConceptMatch[] {
+  const allowed = langs ? new Set<DetectLanguage>(langs) : undefined;
+  const turkish = allowed === undefined || allowed.has('tr');
+  const text = query.normalize('NFC');
+  const words: QueryWord[] = [...text.matchAll(RAW_WORD)].map((m) => ({
+    raw: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+    keys: queryKeys(m[0], turkish),
+  }));
+  const matches: ConceptMatch[] = [];
+  let i = 0;
+  while (i < words.length) {
+    const found = longestAt(index.root, words, i, allowed);
+    if (!found) {
+      i++;
+      continue;
+    }
+    const first = words[i];
+    const last = words[found.end - 1];
+    if (first && last) {
+      matches.push({
+        concepts: [...new Set(found.entries.map((e) => e.concept))],
+        start: first.start,
+        end: last.end,
+        words: words.slice(i, found.end).map((w) => w.raw),
+        matched: found.entries[0]?.text ?? '',
+      });
+    }
+    i = found.end;
+  }
+  return matches;
+}
+
+/** The longest phrase starting at word `i` (function words skipped after the first), with its end (word index, exclusive). */
+function longestAt(
+  root: Node,
+  words: readonly QueryWord[],
+  i: number,
+  allowed: ReadonlySet<DetectLanguage> | undefined,
+): { end: number; entries: Entry[] } | undefined {
+  let best: { end: number; entries: Entry[] } | undefined;
+  let nodes: Node[] = [root];
+  for (let j = i; j < words.length && nodes.length > 0; j++) {
+    const word = words[j];
+    if (!word) break;
+    const following: Node[] = [];
+    for (const node of nodes) {
+      for (const key of word.keys) {
+        const child = node.next.get(key);
+        if (child && !following.includes(child)) following.push(child);
+      }
+    }
+    if (following.length === 0) {
+      // A function word inside a phrase is skipped; one that starts a match is not a match.
+      if (j > i && isFunctionWord(word.raw)) continue;
+      break;
+    }
+    nodes = following;
+    const entries = nodes.flatMap((n) => n.entries).filter((e) => !allowed || allowed.has(e.lang));
+    if (entries.length > 0) best = { end: j + 1, entries };
+  }
+  return best;
+}
