@@ -1,5 +1,6 @@
 import type { Answer, AskRequest } from '@kb/contracts';
 import type { Queryable } from '../db/database.js';
+import type { QueryFusion } from '../embeddings/fusion.js';
 import type { Generator } from '../llm/generate.js';
 import { checkGenerated, type Rejection } from '../llm/verify.js';
 import { citationsFor, DEFAULT_SOURCE, extractiveText, findPassages, refusal } from './service.js';
@@ -24,12 +25,14 @@ export interface AnswerOutcome {
  *   fails a check or the model fails, the extractive answer (the client replaces what it showed);
  * - without one, the extractive answer is streamed in `delta` pieces.
  *
+ * With `fusion` (embeddings configured) the candidates are reordered by fused keyword and vector ranks.
+ *
  * @throws on a database error (the caller answers 500, or `error` on an open stream)
  */
 export async function answerQuestion(
   db: Queryable,
   request: AskRequest,
-  options: { generator?: Generator; stream?: AnswerStream } = {},
+  options: { generator?: Generator; stream?: AnswerStream; fusion?: QueryFusion } = {},
 ): Promise<AnswerOutcome> {
   const { generator, stream } = options;
   stream?.meta(generator ? 'generative' : 'extractive');
@@ -37,7 +40,7 @@ export async function answerQuestion(
     stream?.done(outcome.answer);
     return outcome;
   };
-  const found = await findPassages(db, request);
+  const found = await findPassages(db, request, options.fusion);
   if (!found) return finish({ answer: refusal(request.lang, 'noSource') });
   if (found.passages.length === 0) return finish({ answer: refusal(request.lang) });
   const citations = await citationsFor(db, found.passages);

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { isLang, MAX_QUESTION_CHARS, type AskRequest } from '@kb/contracts';
 import type { Queryable } from '../db/database.js';
+import type { QueryFusion } from '../embeddings/fusion.js';
 import { HttpError } from '../http/errors.js';
 import { isStorableText } from '../http/guards.js';
 import type { Generator } from '../llm/generate.js';
@@ -52,20 +53,21 @@ export function parseAskRequest(body: unknown): AskRequest {
  * invalid body is a 400 JSON error either way. With a `generator` (generative mode) answers
  * are written by the model from the retrieved passages and checked (see `answer.ts`). The
  * question is never logged or stored; a rejected model answer is logged with its reason only.
+ * With `fusion` (embeddings configured) the candidates are reordered by fused keyword and vector ranks.
  */
-export function askRouter(db: Queryable, generator?: Generator): Router {
+export function askRouter(db: Queryable, generator?: Generator, fusion?: QueryFusion): Router {
   const router = Router();
   router.post('/', async (req, res) => {
     const request = parseAskRequest(req.body);
     if (!wantsStream(req.get('accept'))) {
-      const outcome = await answerQuestion(db, request, { generator });
+      const outcome = await answerQuestion(db, request, { generator, fusion });
       if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
       res.set('Cache-Control', 'no-store').json(outcome.answer);
       return;
     }
     const stream = openAnswerStream(res);
     try {
-      const outcome = await answerQuestion(db, request, { generator, stream });
+      const outcome = await answerQuestion(db, request, { generator, stream, fusion });
       if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
     } catch (error) {
       req.log.error({ err: error }, 'answer stream failed');

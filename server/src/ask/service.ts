@@ -1,6 +1,7 @@
 import type { Answer, AskRequest, Citation, Lang } from '@kb/contracts';
 import { ORIGINAL_SOURCE } from '../corpus/catalog.js';
 import type { Queryable } from '../db/database.js';
+import type { QueryFusion } from '../embeddings/fusion.js';
 import { readingUrl } from '../read/urls.js';
 import { rangePassages } from '../references/repository.js';
 import { resolveReference } from '../references/service.js';
@@ -159,7 +160,7 @@ async function findByReference(
   return passages;
 }
 
-async function findByWords(db: Queryable, question: string, source: string, passageLang: string): Promise<QuotedPassage[]> {
+async function findByWords(db: Queryable, question: string, source: string, passageLang: string, fusion?: QueryFusion): Promise<QuotedPassage[]> {
   const terms = queryTerms(question, [passageLang]);
   if (terms.length === 0) return [];
   const scope = { lang: passageLang, source };
@@ -168,7 +169,9 @@ async function findByWords(db: Queryable, question: string, source: string, pass
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   if (stats.total === 0 || totalWeight === 0) return [];
   const ranked = await rankPassages(db, terms, scope, { weights, order: 'weight', limit: CANDIDATES, offset: 0 });
-  return groupAdjacent(pick(ranked, totalWeight));
+  // Embeddings reorder the candidates that pass the coverage bar; what is refused stays the same.
+  const candidates = fusion ? await fusion.rerank(question, ranked.filter((p) => p.weight >= MIN_COVERAGE * totalWeight)) : ranked;
+  return groupAdjacent(pick(candidates, totalWeight));
 }
 
 /**
@@ -176,17 +179,18 @@ async function findByWords(db: Queryable, question: string, source: string, pass
  * passages matching most of its content (see {@link ask}). Searches the asker's language, or,
  * for a source without passages in it, the source's own language.
  *
+ * @param fusion with embeddings configured: the candidates reordered by fusing keyword and vector ranks
  * @returns the passages (empty when the question must be refused) and their language, or
  *   undefined when the source has no passages at all
  * @throws on a database error
  */
-export async function findPassages(db: Queryable, request: AskRequest): Promise<Found | undefined> {
+export async function findPassages(db: Queryable, request: AskRequest, fusion?: QueryFusion): Promise<Found | undefined> {
   const source = request.source ?? DEFAULT_SOURCE;
   const available = await passageLanguages(db, source);
   if (available.length === 0) return undefined;
   const passageLang = available.includes(request.lang) ? request.lang : (available.includes('en') ? 'en' : (available[0] ?? request.lang));
   const byRef = await findByReference(db, request.question, source, passageLang);
-  return { passages: byRef ?? (await findByWords(db, request.question, source, passageLang)), passageLang };
+  return { passages: byRef ?? (await findByWords(db, request.question, source, passageLang, fusion)), passageLang };
 }
 
 /**
