@@ -9,6 +9,7 @@ import { DataDirLockedError } from '../db/lock.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
 import type { PGliteOptions } from '../db/pglite.js';
+import { MAX_BATCH, registerEmbeddingCommands } from '../embeddings/commands.js';
 
 /**
  * `npm run corpus -- …`: the corpus's operator commands.
@@ -16,9 +17,11 @@ import type { PGliteOptions } from '../db/pglite.js';
  *   status
  *   import <path> --source <id> --lang <code> [--translator NAME]
  *   remove <source>
+ *   embed [--source id] [--lang code] [--batch N]
  *
  * Runs through the server's admin socket when it runs, else on the database directly. Exit
- * status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (nothing imported).
+ * status: 0 done, 1 failed, 2 wrong usage, 130 interrupted (nothing imported; for embed, the
+ * batches done stay stored).
  */
 
 export const USAGE = `Usage: npm run corpus -- <command>
@@ -32,6 +35,10 @@ export const USAGE = `Usage: npm run corpus -- <command>
         import with its file and line. Importing the same file again changes nothing.
   remove <source>
         Remove an imported source.
+  embed [--source <id>] [--lang <code>] [--batch <n>]
+        Store a vector for every passage (or those of one source/language) that has none for
+        EMBEDDINGS_MODEL, asking EMBEDDINGS_BASE_URL in batches of n (default EMBEDDINGS_BATCH).
+        Resumable: passages already embedded are skipped; an interrupted run keeps its batches.
 
 Runs through the server's admin socket (DATA_DIR/admin.sock) when the server runs, else on
 the database directly (DATABASE_URL, or DATA_DIR under its lock).`;
@@ -47,7 +54,8 @@ class UsageError extends Error {}
 export type CorpusCommand =
   | { verb: 'status' }
   | { verb: 'remove'; source: string }
-  | { verb: 'import'; path: string; source: string; lang: string; translator?: string };
+  | { verb: 'import'; path: string; source: string; lang: string; translator?: string }
+  | { verb: 'embed'; source?: string; lang?: string; batch?: number };
 
 /**
  * Parses the arguments after `npm run corpus --`.
@@ -84,6 +92,14 @@ export function parseCorpusArgs(argv: readonly string[]): CorpusCommand {
     if (!source || !lang) throw new UsageError('import needs --source <id> and --lang <code>');
     return { verb, path: path.resolve(rest[0] ?? ''), source, lang, translator: options.get('translator') };
   }
+  if (verb === 'embed' && rest.length === 0) {
+    allow('source', 'lang', 'batch');
+    const batch = options.get('batch');
+    if (batch !== undefined && (!/^\d+$/.test(batch) || Number(batch) < 1 || Number(batch) > MAX_BATCH)) {
+      throw new UsageError(`--batch must be a whole number between 1 and ${MAX_BATCH}`);
+    }
+    return { verb, source: options.get('source'), lang: options.get('lang'), batch: batch === undefined ? undefined : Number(batch) };
+  }
   throw new UsageError(verb ? `cannot ${verb} that way` : 'which command?');
 }
 
@@ -94,7 +110,7 @@ interface Channel {
   close(): Promise<void>;
 }
 
-async function openChannel(config: Pick<Config, 'dataDir' | 'databaseUrl'>, PGlite?: PGliteOptions['PGlite']): Promise<Channel> {
+async function openChannel(config: CorpusCliDeps['config'], PGlite?: PGliteOptions['PGlite']): Promise<Channel> {
   const socket = adminSocketPath(config.dataDir);
   if (!config.databaseUrl) {
     try {
@@ -113,6 +129,7 @@ async function openChannel(config: Pick<Config, 'dataDir' | 'databaseUrl'>, PGli
   }
   const commands = new AdminCommands();
   registerCorpusCommands(commands, { db });
+  registerEmbeddingCommands(commands, { db, config: config.embeddings });
   return { via: config.databaseUrl ? 'postgres' : 'embedded', run: (command, args = {}) => commands.run(command, args), close: () => db.close() };
 }
 
@@ -136,13 +153,14 @@ function batches(records: readonly ImportRecord[]): (ImportRecord & { position: 
 
 /** What the CLI needs from its surroundings (tests pass their own). */
 export interface CorpusCliDeps {
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>;
+  /** `embeddings` (`EMBEDDINGS_*`) is used by `embed` when no server runs. */
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'embeddings'>>;
   out: (text: string) => void;
   err: NodeJS.WritableStream;
   PGlite?: PGliteOptions['PGlite'];
-  /** Aborts an import between batches (Ctrl-C); the staged rows are dropped. */
+  /** Aborts an import between batches (Ctrl-C; the staged rows are dropped), or `embed` between batches (those done stay stored). */
   signal?: AbortSignal;
-  /** Called after each staged batch (tests interrupt here). */
+  /** Called after each staged (import) or stored (embed) batch (tests interrupt here). */
   afterBatch?: (done: number, total: number) => void;
 }
 
@@ -151,13 +169,56 @@ export class ImportInterrupted extends Error {
   override name = 'ImportInterrupted';
 }
 
+/** Thrown when `embed` was interrupted; the batches done are stored and a new run continues. */
+export class EmbedInterrupted extends Error {
+  override name = 'EmbedInterrupted';
+}
+
+function progressBar(what: string, err: NodeJS.WritableStream): SingleBar {
+  return new SingleBar({
+    format: `${what} [{bar}] {percentage}% | {value}/{total} passages | {rate}/s | ETA {eta_formatted}`,
+    stream: err,
+    noTTYOutput: true,
+    notTTYSchedule: 1000,
+    hideCursor: true,
+  });
+}
+
+/** `embed`: the pending passages in batches through `channel`, with a progress bar on `err`; prints `{ model, embedded, passages }`. */
+async function runEmbed(cmd: Extract<CorpusCommand, { verb: 'embed' }>, channel: Channel, deps: CorpusCliDeps): Promise<void> {
+  const scope = { source: cmd.source, lang: cmd.lang };
+  const status = (await channel.run('embeddings.status', scope)) as { model: string; passages: number; embedded: number; pending: number };
+  const bar = progressBar('Embedding', deps.err);
+  const started = Date.now();
+  bar.start(status.pending, 0, { rate: 0 });
+  let done = 0;
+  let after = '';
+  try {
+    for (;;) {
+      if (deps.signal?.aborted) {
+        throw new EmbedInterrupted(`interrupted: ${done} passages embedded in this run are stored; run embed again to continue`);
+      }
+      const result = (await channel.run('embeddings.batch', { ...scope, after, limit: cmd.batch })) as { embedded: number; last: string | null };
+      if (result.embedded === 0 || result.last === null) break;
+      done += result.embedded;
+      after = result.last;
+      bar.update(Math.min(done, status.pending), { rate: Math.round(done / Math.max(0.001, (Date.now() - started) / 1000)) });
+      deps.afterBatch?.(done, status.pending);
+    }
+  } finally {
+    bar.stop();
+  }
+  deps.out(`${JSON.stringify({ model: status.model, embedded: done, passages: status.passages })}\n`);
+}
+
 /**
  * Runs one corpus command and prints its result (JSON for status/remove, a summary for
  * import). An import shows a progress bar on `err` (passages, rate, ETA).
  *
  * @returns where it ran
- * @throws ImportFileError for a bad record (file and line), AdminCommandError for a refusal,
- *   ImportInterrupted when `signal` aborted it, DataDirLockedError when a server holds the
+ * @throws ImportFileError for a bad record (file and line), AdminCommandError for a refusal
+ *   (for embed: embeddings not configured, endpoint unreachable, 401, dimension mismatch,
+ *   pgvector missing), ImportInterrupted or EmbedInterrupted when `signal` aborted it, DataDirLockedError when a server holds the
  *   folder without answering on its socket
  */
 export async function runCorpusCommand(cmd: CorpusCommand, deps: CorpusCliDeps): Promise<'server' | 'embedded' | 'postgres'> {
@@ -168,15 +229,11 @@ export async function runCorpusCommand(cmd: CorpusCommand, deps: CorpusCliDeps):
       deps.out(`${JSON.stringify(await channel.run('corpus.status'), null, 2)}\n`);
     } else if (cmd.verb === 'remove') {
       deps.out(`${JSON.stringify(await channel.run('corpus.remove', { source: cmd.source }))}\n`);
+    } else if (cmd.verb === 'embed') {
+      await runEmbed(cmd, channel, deps);
     } else {
       const { importId } = (await channel.run('corpus.begin', { source: cmd.source, lang: cmd.lang })) as { importId: string };
-      const bar = new SingleBar({
-        format: 'Importing [{bar}] {percentage}% | {value}/{total} passages | {rate}/s | ETA {eta_formatted}',
-        stream: deps.err,
-        noTTYOutput: true,
-        notTTYSchedule: 1000,
-        hideCursor: true,
-      });
+      const bar = progressBar('Importing', deps.err);
       const started = Date.now();
       bar.start(records.length, 0, { rate: 0 });
       let done = 0;
@@ -230,7 +287,11 @@ async function main(): Promise<void> {
   const interrupt = new AbortController();
   process.on('SIGINT', () => {
     if (interrupt.signal.aborted) process.exit(130);
-    process.stderr.write('\nInterrupted: stopping after this batch; nothing will be imported.\n');
+    process.stderr.write(
+      cmd.verb === 'embed'
+        ? '\nInterrupted: stopping after this batch; the batches done stay stored.\n'
+        : '\nInterrupted: stopping after this batch; nothing will be imported.\n',
+    );
     interrupt.abort();
   });
   try {
@@ -242,7 +303,7 @@ async function main(): Promise<void> {
     });
     process.stderr.write(`(ran ${via === 'server' ? 'in the running server' : via === 'postgres' ? 'on PostgreSQL' : `on ${config.dataDir}`})\n`);
   } catch (error) {
-    if (error instanceof ImportInterrupted) {
+    if (error instanceof ImportInterrupted || error instanceof EmbedInterrupted) {
       process.stderr.write(`${error.message}\n`);
       process.exit(130);
     }
