@@ -1,4 +1,6 @@
 import { arabicWordForms, asciiFoldTurkish, foldGeneric, foldTurkish, hasArabic } from '../corpus/normalize.js';
+import { detectConcepts, type ConceptIndex, type ConceptMatch, type DetectLanguage } from '../concepts/detect.js';
+import type { Concept, ConceptLanguage } from '../concepts/types.js';
 import { STOPWORDS } from './stopwords.js';
 
 /** A PostgreSQL text-search configuration the queries use (whitelisted: they are inlined in SQL). */
@@ -190,6 +192,133 @@ function dedupe(parts: TermPart[]): TermPart[] {
   });
 }
 
+/** The glossary languages whose names a passage language's text uses (Saheeh International and Diyanet write some transliterations). */
+function nameLanguages(passageLang: string): ConceptLanguage[] {
+  switch (passageLang) {
+    case 'en':
+      return ['en', 'translit'];
+    case 'tr':
+      return ['tr', 'translit'];
+    case 'ar':
+      return ['ar'];
+    default:
+      return ['translit'];
+  }
+}
+
+/**
+ * The glossary languages a query in these passage languages is read in: the passages' own
+ * (English for English passages, Turkish for Turkish ones), transliterations and Arabic; a
+ * search of Arabic or other passages reads every language.
+ */
+export function detectionLanguages(langs: readonly string[]): DetectLanguage[] {
+  const out = new Set<DetectLanguage>(['translit', 'ar']);
+  for (const lang of langs) {
+    if (lang === 'en' || lang === 'tr') out.add(lang);
+    else for (const l of ['en', 'tr'] as const) out.add(l);
+  }
+  return [...out];
+}
+
+/**
+ * AND of several words' parts, one part per configuration: `('cover' | 'covering') & ('head')`.
+ * Undefined when a word has no part in a configuration the others use (it could never match).
+ */
+function allOf(wordParts: readonly TermPart[][]): TermPart[] {
+  const present = wordParts.filter((parts) => parts.length > 0);
+  if (present.length === 0) return [];
+  if (present.length === 1) return present[0] ?? [];
+  const configs = [...new Set(present.flatMap((parts) => parts.map((p) => p.config)))];
+  return configs.flatMap((config) => {
+    const queries = present.map((parts) => parts.filter((p) => p.config === config).map((p) => p.query));
+    if (queries.some((q) => q.length === 0)) return [];
+    return [{ config, query: queries.map((q) => `(${q.join(' | ')})`).join(' & ') }];
+  });
+}
+
+/** OR of several alternatives, one part per configuration. */
+function anyOf(parts: readonly TermPart[]): TermPart[] {
+  const byConfig = new Map<TsConfig, string[]>();
+  for (const p of dedupe([...parts])) byConfig.set(p.config, [...(byConfig.get(p.config) ?? []), p.query]);
+  return [...byConfig.entries()].map(([config, queries]) => ({
+    config,
+    query: queries.length === 1 ? (queries[0] ?? '') : queries.map((q) => `(${q})`).join(' | '),
+  }));
+}
+
+const EXACT: WordOptions = { keepStopwords: false, prefix: false };
+
+/** The wordings of a concept a passage language's text uses: its names and the words its attestations quote. */
+function conceptWordings(concept: Concept, passageLang: string): string[] {
+  const names = nameLanguages(passageLang).flatMap((l) => concept.names[l] ?? []);
+  const attested =
+    passageLang === 'en' || passageLang === 'tr' || passageLang === 'ar'
+      ? concept.attestations.flatMap((a) => (a.source === 'quran-chapters' ? [] : [a.words[passageLang] ?? '']))
+      : [];
+  return [...new Set([...names, ...attested].map((w) => w.trim()).filter(Boolean))];
+}
+
+/** A wording (one or more words) as parts matching a passage that has all of its content words. */
+function wordingParts(wording: string, passageLang: string): TermPart[] {
+  const words = [...wording.normalize('NFC').matchAll(RAW_TOKEN)].map((m) => {
+    const parts = partsFor(passageLang, m[0], EXACT);
+    const stem = passageLang === 'tr' ? turkishNameStem(m[0]) : undefined;
+    return stem ? parts.map((p) => (p.config === 'simple' ? { ...p, query: `${p.query} | ${quote(stem, true)}` } : p)) : parts;
+  });
+  return allOf(words);
+}
+
+/**
+ * The stem of a Turkish glossary name that its inflected forms share, ASCII-folded:
+ * a possessive ending after a vowel goes (başörtüsü → başörtü-, finds başörtüleri), as do the
+ * suffixes {@link turkishSuffixStem} knows. Undefined when nothing shorter (4+ letters) is left.
+ */
+export function turkishNameStem(word: string): string | undefined {
+  const ascii = asciiFoldTurkish(foldTurkish(word.split(/['’]/)[0] ?? word).trim());
+  let stem = turkishSuffixStem(ascii);
+  if (stem.length >= 6 && /[aeiou]s[iu]$/.test(stem)) stem = stem.slice(0, -2);
+  return stem !== ascii && stem.length >= 4 ? stem : undefined;
+}
+
+/**
+ * The term of one detected concept mention: `parts` are the query's own words (all of them
+ * for a phrase, each in its passage language's forms), `alternatives` the concept's wordings
+ * in the passage language (names, transliterations the translation uses, attested words).
+ * Undefined when the query's words reduce to nothing in these languages.
+ */
+function conceptTerm(match: ConceptMatch, langs: readonly string[], o: WordOptions, alternativeWeight: number | undefined): QueryTerm | undefined {
+  const parts = dedupe(langs.flatMap((lang) => allOf(match.words.map((w, i) => partsFor(lang, w, { ...o, prefix: o.prefix && i === match.words.length - 1 })))));
+  if (parts.length === 0) return undefined;
+  const own = new Set(parts.map((p) => `${p.config}:${p.query}`));
+  const alternatives = anyOf(
+    langs.flatMap((lang) =>
+      match.concepts.flatMap((c) => conceptWordings(c, lang).flatMap((w) => wordingParts(w, lang))).filter((p) => !own.has(`${p.config}:${p.query}`)),
+    ),
+  );
+  const term: QueryTerm = { word: match.words.join(' '), parts };
+  if (alternatives.length > 0) {
+    term.alternatives = alternatives;
+    if (alternativeWeight !== undefined) term.alternativeWeight = alternativeWeight;
+  }
+  return term;
+}
+
+/** Options of {@link queryTerms}. */
+export interface QueryTermOptions {
+  /** Keep function words (a search made only of them). */
+  keepStopwords?: boolean;
+  /** Match the last word as a prefix when the text ends inside it (search as you type: `pati` finds `patience`). */
+  prefixLast?: boolean;
+  /**
+   * The concept glossary's index (`concepts/detect.ts`): each concept the query mentions
+   * becomes one term whose parts are the query's words and whose alternatives are the
+   * concept's wordings in the passage language (issue 11). Absent: no expansion.
+   */
+  concepts?: ConceptIndex;
+  /** Weight of a match through a concept's alternatives only, in (0, 1); default {@link DEFAULT_ALTERNATIVE_WEIGHT}. */
+  alternativeWeight?: number;
+}
+
 /**
  * Turns a query (a few words or a natural-language question) into its distinct terms for the
  * given passage languages: each word is normalized as that language is indexed
@@ -197,19 +326,18 @@ function dedupe(parts: TermPart[]): TermPart[] {
  * and words that normalize alike are merged. Turkish terms match as prefixes (5+ letters) and
  * through their vowel-dropping stem; Arabic terms through both spellings of a superscript alef.
  *
+ * With `options.concepts`, the words of each concept mention ("covering their heads",
+ * "başörtüsünü", "hijab") form one term instead: a passage with all of the query's own words
+ * matches it fully (weight 1), one with only the concept's other wordings ("headcovers",
+ * "başörtüleri") through `alternatives` (weight `alternativeWeight` < 1), so an expansion
+ * never outranks an exact match of the same words.
+ *
  * @param text the query as typed
  * @param langs passage languages searched (`en`, `tr`, `ar`; `es`, `fr`, `ru`, `sv`, `id`,
  *   `de` with their stemmers; others with the `simple` configuration)
- * @param options `keepStopwords` keeps function words (a search made only of them);
- *   `prefixLast` matches the last word as a prefix when the text ends inside it (search as
- *   you type: `pati` finds `patience`)
  * @returns at most {@link MAX_TERMS} terms, in query order; empty when nothing is left
  */
-export function queryTerms(
-  text: string,
-  langs: readonly string[],
-  options: { keepStopwords?: boolean; prefixLast?: boolean } = {},
-): QueryTerm[] {
+export function queryTerms(text: string, langs: readonly string[], options: QueryTermOptions = {}): QueryTerm[] {
   const keepStopwords = options.keepStopwords === true;
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
@@ -218,16 +346,36 @@ export function queryTerms(
   const last = tokens.at(-1);
   const typing =
     options.prefixLast === true && last !== undefined && last.index + last[0].length === normalized.trimEnd().length;
+  const mentions = options.concepts ? detectConcepts(options.concepts, normalized, detectionLanguages(langs)) : [];
+  const add = (term: QueryTerm, key: string): boolean => {
+    if (seen.has(key)) return false;
+    seen.add(key);
+    terms.push(term);
+    return terms.length === MAX_TERMS;
+  };
   for (const match of tokens) {
     const raw = match[0];
     const o: WordOptions = { keepStopwords, prefix: typing && match === last };
+    const mention = mentions.find((m) => match.index >= m.start && match.index < m.end);
+    if (mention) {
+      if (match.index !== mention.start) continue;
+      const endsQuery = typing && last !== undefined && last.index + last[0].length === mention.end;
+      const term = conceptTerm(mention, langs, { keepStopwords, prefix: endsQuery }, options.alternativeWeight);
+      if (term) {
+        const key = [...term.parts, ...(term.alternatives ?? [])].map((p) => `${p.config}:${p.query}`).join('\n');
+        if (add(term, key)) break;
+        continue;
+      }
+      // The mention's words reduce to nothing here: each word is searched as itself below.
+      for (const word of tokens.filter((t) => t.index >= mention.start && t.index < mention.end)) {
+        const parts = dedupe(langs.flatMap((lang) => partsFor(lang, word[0], { keepStopwords, prefix: typing && word === last })));
+        if (parts.length > 0 && add({ word: word[0], parts }, parts.map((p) => `${p.config}:${p.query}`).join('\n'))) return terms;
+      }
+      continue;
+    }
     const parts = dedupe(langs.flatMap((lang) => partsFor(lang, raw, o)));
     if (parts.length === 0) continue;
-    const key = parts.map((p) => `${p.config}:${p.query}`).join('\n');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    terms.push({ word: raw, parts });
-    if (terms.length === MAX_TERMS) break;
+    if (add({ word: raw, parts }, parts.map((p) => `${p.config}:${p.query}`).join('\n'))) break;
   }
   return terms;
 }

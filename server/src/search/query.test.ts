@@ -1,0 +1,69 @@
+import { buildConceptIndex } from '../concepts/detect';
+import type { Concept } from '../concepts/types';
+import { detectionLanguages, queryTerms, turkishNameStem } from './query';
+
+const headCovering: Concept = {
+  id: 'head-covering',
+  names: { en: ['headcover'], tr: ['başörtüsü'], ar: ['خمار'], translit: ['khimar'] },
+  phrasings: { en: ['cover their heads'], tr: ['başını örtmek'] },
+  attestations: [{ source: 'quran', ref: '24:31', words: { en: 'headcovers', tr: 'başörtüleri', ar: 'بخمرهن' } }],
+};
+const peopleOfTheCave: Concept = {
+  id: 'people-of-the-cave',
+  names: { en: ['companions of the cave'], tr: ['Ashab-ı Kehf'], translit: ['Ashab al-Kahf'] },
+  phrasings: { en: ['young men who slept in a cave'] },
+  attestations: [{ source: 'quran', ref: '18:9', words: { en: 'companions of the cave', tr: 'Mağara' } }],
+};
+const concepts = buildConceptIndex([headCovering, peopleOfTheCave]);
+
+describe('query terms with concept expansion', () => {
+  it('leaves a query without concepts as it was', () => {
+    const q = 'What does the Quran say about women covering their heads?';
+    expect(queryTerms(q, ['en'], { concepts: buildConceptIndex([]) })).toEqual(queryTerms(q, ['en']));
+    expect(queryTerms(q, ['en']).map((t) => t.word)).toEqual(['women', 'covering', 'heads']);
+  });
+
+  it('makes one term of a mention: the query’s own words as parts, the concept’s English wordings as alternatives', () => {
+    const terms = queryTerms('What does the Quran say about women covering their heads?', ['en'], { concepts });
+    expect(terms.map((t) => t.word)).toEqual(['women', 'covering their heads']);
+    const [, mention] = terms;
+    expect(mention?.parts).toEqual([{ config: 'english', query: "('covering') & ('heads')" }]);
+    expect(mention?.alternatives).toEqual([{ config: 'english', query: "('headcover') | ('khimar') | ('headcovers')" }]);
+    expect(terms[0]?.alternatives).toBeUndefined();
+  });
+
+  it('expands into the passage language: Turkish names and attested words for Turkish passages, with their stems', () => {
+    const [, mention] = queryTerms('Kadınların başörtüsünü takması', ['tr'], { concepts });
+    expect(mention?.word).toBe('başörtüsünü');
+    const simple = mention?.alternatives?.find((p) => p.config === 'simple')?.query ?? '';
+    expect(simple).toContain("'basortu':*");
+    expect(simple).toContain("'basortuleri':*");
+    expect(simple).not.toContain('headcover');
+  });
+
+  it('builds a multi-word wording as the AND of its content words', () => {
+    const [mention] = queryTerms('the young men who slept in a cave', ['en'], { concepts });
+    expect(mention?.alternatives?.[0]?.query).toContain("('companions') & ('cave')");
+    expect(mention?.alternativeWeight).toBeUndefined();
+    const [weighted] = queryTerms('the young men who slept in a cave', ['en'], { concepts, alternativeWeight: 0.5 });
+    expect(weighted?.alternativeWeight).toBe(0.5);
+  });
+
+  it('searches the Arabic passages with the Arabic wordings', () => {
+    const [mention] = queryTerms('خمار', ['ar'], { concepts });
+    expect(mention?.parts[0]?.config).toBe('arabic');
+    expect(mention?.alternatives?.[0]?.query).toContain("'بخمرهن'");
+  });
+
+  it('reads a query in the passages’ language, transliterations and Arabic', () => {
+    expect(detectionLanguages(['en']).sort()).toEqual(['ar', 'en', 'translit']);
+    expect(detectionLanguages(['tr']).sort()).toEqual(['ar', 'tr', 'translit']);
+    expect(detectionLanguages(['ar']).sort()).toEqual(['ar', 'en', 'tr', 'translit']);
+  });
+
+  it('stems Turkish names to what their inflected forms share', () => {
+    expect(turkishNameStem('başörtüsü')).toBe('basortu');
+    expect(turkishNameStem('peygamberler')).toBe('peygamber');
+    expect(turkishNameStem('namaz')).toBeUndefined();
+  });
+});
