@@ -1,21 +1,22 @@
 import path from 'node:path';
 import express, { Router, type Express } from 'express';
-import helmet from 'helmet';
 import { siteOrigins, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Logger } from './logger.js';
 import { askRouter } from './ask/routes.js';
 import { createAlertNotifier, type AlertNotifier } from './forms/alerts.js';
-import { formsApiRouter, unsubscribeRouter } from './forms/routes.js';
+import { formsApiRouter, unsubscribePage, unsubscribeRouter } from './forms/routes.js';
 import { healthRouter } from './health/routes.js';
 import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
 import { jsonBodyOnly, onReads, perMinuteLimit, safeJsonBody, sameOriginOnly, singleQueryValues } from './http/guards.js';
 import { requestLogging } from './http/logging.js';
+import { allowInlineStyles, inlineStylesOf, securityHeaders } from './http/security.js';
 import { createReleaseRegistry } from './releases/registry.js';
 import { releasesRouter } from './releases/routes.js';
 import { createGenerator } from './llm/generate.js';
 import { corsForReads } from './openapi/cors.js';
 import { openApiRouter } from './openapi/routes.js';
+import { READING_PAGE_STYLE } from './read/page.js';
 import { readRouter } from './read/routes.js';
 import { searchRouter } from './search/routes.js';
 import { statsRouter } from './stats/routes.js';
@@ -73,35 +74,18 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
  */
 export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
-  const https = config.publicOrigin.startsWith('https:');
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLogging(logger));
+  const registry = createReleaseRegistry({ db, webRoot: config.webRoot, releasesDir: config.releasesDir });
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // styled-components injects <style> elements at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          // PDF.js in /preview downloads allowlisted PDFs with a request.
-          connectSrc: ["'self'", ...config.previewAllowedOrigins],
-          // /preview frames only the site's own documents and the operator's allowlist.
-          frameSrc: ["'self'", ...config.previewAllowedOrigins],
-          frameAncestors: ["'self'"],
-          objectSrc: ["'none'"],
-          upgradeInsecureRequests: https ? [] : null,
-        },
-      },
-      strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
-      // The knowledge origin (another port of the same site) may load the site's files.
-      crossOriginResourcePolicy: { policy: 'same-site' },
+    securityHeaders({
+      publicOrigin: config.publicOrigin,
+      previewAllowedOrigins: config.previewAllowedOrigins,
+      releaseBaseUrls: async () => (await registry.list()).map((release) => release.baseUrl),
+      logger,
     }),
   );
   app.use(compressResponses());
@@ -109,14 +93,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRouter(db));
   const alerts = deps.alerts ?? createAlertNotifier({ db, config: config.forms, logger });
   app.use('/api', apiRouter({ ...deps, alerts }));
+  app.use('/unsubscribe', allowInlineStyles(...inlineStylesOf(unsubscribePage('invalid'))));
   app.use(
     unsubscribeRouter({ db, origins: siteOrigins(config), limit: perMinuteLimit('form', config.rateLimits.formsPerMinute) }),
   );
-  app.use('/read', perMinuteLimit('read', config.rateLimits.readPerMinute));
+  app.use('/read', perMinuteLimit('read', config.rateLimits.readPerMinute), allowInlineStyles(READING_PAGE_STYLE));
   app.use(readRouter(db));
   app.use(openApiRouter(config.publicOrigin));
   app.use(crawlerRouter(config.publicOrigin));
-  const registry = createReleaseRegistry({ db, webRoot: config.webRoot, releasesDir: config.releasesDir });
   app.use(releasesRouter(registry));
   app.use(
     webRouter(config.webRoot, async () => {

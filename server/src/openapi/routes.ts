@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import { pagePolicy } from '../http/security.js';
 import { openApiDocument } from './document.js';
 
 /** Swagger UI's files (swagger-ui-dist) and ReDoc's standalone bundle (redoc), served from the site. */
@@ -18,16 +20,24 @@ const REDOC_INIT = `window.addEventListener('load', function () {
 });
 `;
 
-function page(title: string, head: string, body: string): string {
+/** The pages' own style sheet (served as a file: an inline `style` attribute is refused by the policy). */
+const PAGE_CSS = 'body{margin:0}\n';
+
+/** Swagger UI's icon (shipped with swagger-ui-dist): without one the browser asks for a /favicon.ico the site does not have. */
+const ICON = '<link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">';
+
+function page(title: string, assets: string, head: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+${ICON}
+<link rel="stylesheet" href="${assets}/kb.css">
 ${head}
 </head>
-<body style="margin:0">
+<body>
 ${body}
 </body>
 </html>
@@ -36,20 +46,58 @@ ${body}
 
 const DOCS_HTML = page(
   'API — Swagger UI',
+  '/docs/assets',
   '<link rel="stylesheet" href="/docs/assets/swagger-ui.css">',
   '<main id="swagger-ui"></main>\n<script src="/docs/assets/swagger-ui-bundle.js"></script>\n<script src="/docs/assets/kb-init.js"></script>',
 );
 
 const REDOC_HTML = page(
   'API — ReDoc',
+  '/redoc/assets',
   '',
   '<main id="redoc"></main>\n<script src="/redoc/assets/redoc.standalone.js"></script>\n<script src="/redoc/assets/kb-init.js"></script>',
 );
 
-/** A small script of our own (the pages' start-up), served as a file: the site's policy allows no inline script. */
-function script(body: string): RequestHandler {
+/**
+ * ReDoc's policy: the site's, except that `style-src` allows inline styles. ReDoc's standalone
+ * bundle carries its own styled-components, which neither reads a nonce from the page nor can
+ * be handed one (its `__webpack_nonce__` is private to the bundle), and puts every style in
+ * `<style>` elements; a nonce in the list would switch `'unsafe-inline'` off, so none is sent.
+ * Scripts stay `'self'` with no `eval`. No `blob:` worker: ReDoc starts its search worker
+ * from a `blob:` URL, and the page turns search off (`disableSearch`) instead of allowing that.
+ * Swagger UI needs nothing beyond the site's policy (React sets its styles through the CSSOM).
+ */
+const redocPolicy = pagePolicy((site) => ({ ...site, 'style-src': ["'self'", "'unsafe-inline'"] }));
+
+/** The one address ReDoc's bundle loads from outside the site: Redocly's logo in its sidebar's "API docs by Redocly" link. */
+const REDOCLY_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+/** An empty 15 px image in its place (`img-src` allows `data:`), so the page asks nothing of another origin. */
+const BLANK_LOGO = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='15' height='15'/%3E";
+
+/**
+ * `redoc.standalone.js` as served: the package's bundle with {@link REDOCLY_LOGO} replaced by
+ * {@link BLANK_LOGO} (the bundle loads the logo unconditionally; the site's policy would refuse
+ * it and report a violation on every visit). Read once, on the first request.
+ */
+function redocBundle(): RequestHandler {
+  let bundle: string | undefined;
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    try {
+      bundle ??= fs
+        .readFileSync(path.join(packageDir('redoc'), 'bundles', 'redoc.standalone.js'), 'utf8')
+        .replaceAll(REDOCLY_LOGO, BLANK_LOGO);
+    } catch (error) {
+      return next(error);
+    }
+    res.type('application/javascript').set('Cache-Control', 'public, max-age=86400').send(bundle);
+  };
+}
+
+/** A small file of our own (the pages' start-up script, their style sheet), served as a file: the site's policy allows no inline script. */
+function ownFile(type: string, body: string): RequestHandler {
   return (_req, res) => {
-    res.type('application/javascript').set('Cache-Control', 'public, max-age=300').send(body);
+    res.type(type).set('Cache-Control', 'public, max-age=300').send(body);
   };
 }
 
@@ -57,6 +105,8 @@ function script(body: string): RequestHandler {
  * `GET /openapi.json` (the document, CORS open), `GET /docs` (Swagger UI) and `GET /redoc`
  * (ReDoc), with every asset served from the site under `/docs/assets/` and `/redoc/assets/`
  * (the `swagger-ui-dist` and `redoc` packages): nothing is loaded from another origin.
+ * `/docs` has the site's Content-Security-Policy; `/redoc` its own, looser for styles only
+ * (see `redocPolicy`).
  *
  * @param publicOrigin the server URL listed in the document
  */
@@ -69,13 +119,16 @@ export function openApiRouter(publicOrigin: string): Router {
   router.get('/docs', (_req, res) => {
     res.type('html').set('Cache-Control', 'public, max-age=300').send(DOCS_HTML);
   });
-  router.get('/redoc', (_req, res) => {
+  router.get('/redoc', redocPolicy, (_req, res) => {
     res.type('html').set('Cache-Control', 'public, max-age=300').send(REDOC_HTML);
   });
   const swagger = packageDir('swagger-ui-dist');
-  router.use('/docs/assets/kb-init.js', script(SWAGGER_INIT));
+  router.use('/docs/assets/kb-init.js', ownFile('application/javascript', SWAGGER_INIT));
+  router.use('/docs/assets/kb.css', ownFile('text/css', PAGE_CSS));
   router.use('/docs/assets', express.static(swagger, { index: false, maxAge: '1d', fallthrough: false }));
-  router.use('/redoc/assets/kb-init.js', script(REDOC_INIT));
+  router.use('/redoc/assets/kb-init.js', ownFile('application/javascript', REDOC_INIT));
+  router.use('/redoc/assets/kb.css', ownFile('text/css', PAGE_CSS));
+  router.use('/redoc/assets/redoc.standalone.js', redocBundle());
   router.use(
     '/redoc/assets',
     express.static(path.join(packageDir('redoc'), 'bundles'), { index: false, maxAge: '1d', fallthrough: false }),

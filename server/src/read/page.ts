@@ -56,7 +56,12 @@ const LANGUAGE_NAMES: Readonly<Record<string, Readonly<Record<Lang, string>>>> =
   ar: { en: 'Arabic', tr: 'Arapça' },
 };
 
-const STYLE = `
+/**
+ * The reading pages' one style sheet, inline so a page is a single request. Its text never
+ * changes, so the site's policy allows it by its hash (`allowInlineStyles` in app.ts), which
+ * stays valid while the page is cached.
+ */
+export const READING_PAGE_STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:1.0625rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#fafaf7}
 header,main,footer{max-width:60rem;margin:0 auto;padding:1rem}
@@ -81,7 +86,8 @@ function page(lang: Lang, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${READING_PAGE_STYLE}</style>
 </head>
 <body>
 ${body}

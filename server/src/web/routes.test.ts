@@ -10,8 +10,18 @@ import { createReleaseRegistry } from '../releases/registry';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/static/js/main.1a2b3c4d.js"></script></body></html>';
-const FRAME = '<!doctype html><html><body>assistant frame</body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div><script src="/static/js/main.1a2b3c4d.js"></script></body></html>';
+const FRAME = '<!doctype html><html><head></head><body>assistant frame</body></html>';
+const NONCE_META = /<meta property="csp-nonce" nonce="([A-Za-z0-9+/]+=*)">/;
+
+/** A served page without the CSP nonce the server writes into it (checked to match the header's). */
+function withoutNonce(res: { text: string; headers: Record<string, string> }): string {
+  const nonce = NONCE_META.exec(res.text)?.[1];
+  expect(nonce).toBeDefined();
+  expect(res.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+  return res.text.replace(NONCE_META, '');
+}
 
 function write(root: string, file: string, content: string | Buffer): void {
   fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -51,7 +61,7 @@ describe('front-end hosting', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.text).toBe(INDEX);
+    expect(withoutNonce(res)).toBe(INDEX);
   });
 
   it('serves the shell for a route with a query string or a trailing slash', async () => {
@@ -65,7 +75,7 @@ describe('front-end hosting', () => {
       const res = await request(app).get(route);
       expect(res.status).toBe(404);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.text).toBe(INDEX);
+      expect(withoutNonce(res)).toBe(INDEX);
     },
   );
 
@@ -101,11 +111,11 @@ describe('front-end hosting', () => {
   it('serves the assistant frame app under /assistant/', async () => {
     const page = await request(app).get('/assistant/index.html');
     expect(page.status).toBe(200);
-    expect(page.text).toBe(FRAME);
+    expect(withoutNonce(page)).toBe(FRAME);
     expect(page.headers['cache-control']).toBe('no-cache');
     const folder = await request(app).get('/assistant/');
     expect(folder.status).toBe(200);
-    expect(folder.text).toBe(FRAME);
+    expect(withoutNonce(folder)).toBe(FRAME);
     const script = await request(app).get('/assistant/frame.5e6f7a8b.js');
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const bare = await request(app).get('/assistant?x=1');
