@@ -14,6 +14,7 @@ import { allowInlineStyles, inlineStylesOf, securityHeaders } from './http/secur
 import { createReleaseRegistry } from './releases/registry.js';
 import { releasesRouter } from './releases/routes.js';
 import { createGenerator } from './llm/generate.js';
+import { createQueryFusion } from './embeddings/fusion.js';
 import { corsForReads } from './openapi/cors.js';
 import { openApiRouter } from './openapi/routes.js';
 import { READING_PAGE_STYLE } from './read/page.js';
@@ -51,8 +52,9 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(safeJsonBody, singleQueryValues);
   api.use(formsApiRouter({ db, alerts, logger }));
-  api.use('/search', searchRouter(db));
-  api.use('/ask', askRouter(db, config.llm ? createGenerator(config.llm) : undefined));
+  const fusion = config.embeddings ? createQueryFusion({ db, config: config.embeddings, logger }) : undefined;
+  api.use('/search', searchRouter(db, fusion));
+  api.use('/ask', askRouter(db, config.llm ? createGenerator(config.llm) : undefined, fusion));
   api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db) }));
   api.use('/site', siteRouter(config.site));
   api.use('/verses', versesRouter(db));
