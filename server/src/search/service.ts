@@ -7,6 +7,8 @@ import { resolveReference } from '../references/service.js';
 import { rangePassages } from '../references/repository.js';
 import { readingUrl } from '../read/urls.js';
 import { queryTerms, type QueryTerm } from './query.js';
+import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
+import { loadGlossary } from '../concepts/glossary.js';
 import {
   matchingWords,
   passageLanguages,
@@ -66,6 +68,27 @@ function score(passage: RankedPassage): number {
   return Math.round((passage.matchedCount + passage.rank / (1 + passage.rank)) * 10_000) / 10_000;
 }
 
+/** How a query is expanded with the concept glossary (issue 11); see `queryTerms` in `query.ts`. */
+export interface Expansion {
+  /** The glossary's index (`concepts/detect.ts`). */
+  concepts: ConceptIndex;
+  /** Weight of a match through a concept's other wordings only; default `DEFAULT_ALTERNATIVE_WEIGHT`. */
+  alternativeWeight?: number;
+}
+
+let shipped: Expansion | undefined;
+
+/**
+ * The expansion by the shipped glossary (`server/data/glossary/*.json`), indexed on first use
+ * and kept. An empty glossary expands nothing.
+ *
+ * @throws GlossaryError when a glossary file is invalid (the server's warm-up search meets it at start)
+ */
+export function shippedExpansion(): Expansion {
+  shipped ??= { concepts: buildConceptIndex(loadGlossary()) };
+  return shipped;
+}
+
 /** Score of a passage found by its reference: above any word match (at most {@link MAX_TERMS} + 1). */
 const REFERENCE_SCORE = 100;
 
@@ -77,11 +100,21 @@ const REFERENCE_SCORE = 100;
  * of them come first, then by `ts_rank_cd`. A query made only of stopwords is searched with
  * them. `lang: 'all'` searches every language, each word in every language's form.
  *
+ * Concepts the query mentions ("women covering their heads", "başörtüsü") also find the
+ * passages that use the concept's other wordings ("headcovers"), ranked below passages with
+ * the query's own words (`expansion`).
+ *
  * @param fusion with embeddings configured: the keyword ranking fused with the vector ranking (`embeddings/fusion.ts`)
+ * @param expansion the concept glossary and the weight of its matches; `null` searches the words alone
  * @returns `{ query, total, hits }`, hits with HTML-safe highlights and their reading page's `url`
  * @throws on a database error
  */
-export async function search(db: Queryable, params: SearchParams, fusion?: QueryFusion): Promise<SearchResponse> {
+export async function search(
+  db: Queryable,
+  params: SearchParams,
+  fusion?: QueryFusion,
+  expansion: Expansion | null = shippedExpansion(),
+): Promise<SearchResponse> {
   const scope = { lang: params.lang === 'all' ? undefined : params.lang, source: params.source };
   const range = resolveReference(params.q);
   if (range) {
@@ -102,7 +135,7 @@ export async function search(db: Queryable, params: SearchParams, fusion?: Query
   }
   const langs = params.lang === 'all' ? await passageLanguages(db, params.source) : [params.lang];
   const groups = langs.map((lang) => {
-    const terms = queryTerms(params.q, [lang], { prefixLast: true });
+    const terms = queryTerms(params.q, [lang], { prefixLast: true, ...expansion });
     return { lang, terms: terms.length > 0 ? terms : queryTerms(params.q, [lang], { keepStopwords: true, prefixLast: true }) };
   });
   const terms = groups.flatMap((g) => g.terms);
