@@ -39,11 +39,13 @@ function ok(res: express.Response): void {
  */
 export function formsApiRouter({ db, alerts, logger }: FormsRouteDeps): Router {
   const router = Router();
+  // The request's own logger (carrying its id) when the request log runs in front.
+  const log = (req: express.Request): Logger => (req as { log?: Logger }).log ?? logger;
   router.post('/newsletter', async (req, res) => {
     const result = validateNewsletter(req.body);
     if (!result.ok) return refuse(res, result);
     if (filledHoneypot(result.value)) {
-      logger.info({ form: 'newsletter' }, 'honeypot filled; nothing stored');
+      log(req).info({ form: 'newsletter' }, 'honeypot filled; nothing stored');
       return ok(res);
     }
     await subscribe(db, result.value);
@@ -53,7 +55,7 @@ export function formsApiRouter({ db, alerts, logger }: FormsRouteDeps): Router {
     const result = validateContact(req.body);
     if (!result.ok) return refuse(res, result);
     if (filledHoneypot(result.value)) {
-      logger.info({ form: 'contact' }, 'honeypot filled; nothing stored');
+      log(req).info({ form: 'contact' }, 'honeypot filled; nothing stored');
       return ok(res);
     }
     await submitContact(db, result.value, alerts);
