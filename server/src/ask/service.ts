@@ -6,6 +6,7 @@ import { readingUrl } from '../read/urls.js';
 import { rangePassages } from '../references/repository.js';
 import { resolveReference } from '../references/service.js';
 import { queryTerms } from '../search/query.js';
+import { shippedExpansion, type Expansion } from '../search/service.js';
 import { passageLanguages, passageTexts, rankPassages, termStats, type RankedPassage, type StoredPassage } from '../search/repository.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
 
@@ -160,8 +161,15 @@ async function findByReference(
   return passages;
 }
 
-async function findByWords(db: Queryable, question: string, source: string, passageLang: string, fusion?: QueryFusion): Promise<QuotedPassage[]> {
-  const terms = queryTerms(question, [passageLang]);
+async function findByWords(
+  db: Queryable,
+  question: string,
+  source: string,
+  passageLang: string,
+  fusion: QueryFusion | undefined,
+  expansion: Expansion | null,
+): Promise<QuotedPassage[]> {
+  const terms = queryTerms(question, [passageLang], { ...expansion });
   if (terms.length === 0) return [];
   const scope = { lang: passageLang, source };
   const stats = await termStats(db, terms, scope);
@@ -180,17 +188,24 @@ async function findByWords(db: Queryable, question: string, source: string, pass
  * for a source without passages in it, the source's own language.
  *
  * @param fusion with embeddings configured: the candidates reordered by fusing keyword and vector ranks
+ * @param expansion the concept glossary (issue 11): a concept the question mentions also matches
+ *   its other wordings, below the question's own words; `null` matches the words alone
  * @returns the passages (empty when the question must be refused) and their language, or
  *   undefined when the source has no passages at all
  * @throws on a database error
  */
-export async function findPassages(db: Queryable, request: AskRequest, fusion?: QueryFusion): Promise<Found | undefined> {
+export async function findPassages(
+  db: Queryable,
+  request: AskRequest,
+  fusion?: QueryFusion,
+  expansion: Expansion | null = shippedExpansion(),
+): Promise<Found | undefined> {
   const source = request.source ?? DEFAULT_SOURCE;
   const available = await passageLanguages(db, source);
   if (available.length === 0) return undefined;
   const passageLang = available.includes(request.lang) ? request.lang : (available.includes('en') ? 'en' : (available[0] ?? request.lang));
   const byRef = await findByReference(db, request.question, source, passageLang);
-  return { passages: byRef ?? (await findByWords(db, request.question, source, passageLang, fusion)), passageLang };
+  return { passages: byRef ?? (await findByWords(db, request.question, source, passageLang, fusion, expansion)), passageLang };
 }
 
 /**
