@@ -24,6 +24,12 @@ export interface Database extends Queryable {
    * (and the error rethrown) when it rejects.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Embedded database only: the whole data folder as a gzipped tar archive (PGlite's
+   * `dumpDataDir`, after a `CHECKPOINT`), taken while no statement runs. `undefined` for
+   * PostgreSQL (use `pg_dump`).
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   /** Closes the connection(s) and releases what the database holds (the embedded lock). Idempotent. */
   close(): Promise<void>;
 }

@@ -28,6 +28,11 @@ export interface PGliteOptions {
    * loader: PGlite `import()`s Node built-ins at start-up, which jest's sandbox cannot serve.
    */
   PGlite?: typeof PGlite;
+  /**
+   * A data-folder archive (from `dumpDataDir`) to unpack into `dataDir` before starting; the
+   * folder must hold no database yet. Used by `npm run db -- restore`.
+   */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -54,6 +59,14 @@ export async function openPGlite(dataDir: string | undefined, options: PGliteOpt
     ...queryable(pg),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return pg.transaction((tx) => fn(queryable(tx)));
+    },
+    async dumpDataDir(): Promise<Uint8Array> {
+      // A checkpoint first writes every committed page to the data files, so a restore starts
+      // without replaying WAL. The dump itself runs under PGlite's query lock: no statement runs
+      // while the folder is read, so the archive is one consistent moment of it.
+      await pg.exec('CHECKPOINT');
+      const archive = await pg.dumpDataDir('gzip');
+      return new Uint8Array(await archive.arrayBuffer());
     },
     async close(): Promise<void> {
       if (closed) return;
