@@ -5,6 +5,7 @@ import { SHIPPED_IMPORTS } from './catalog.js';
 import { MAX_REF_CHARS, MAX_TEXT_CHARS, type ImportRecord } from './files.js';
 import { indexForms } from './normalize.js';
 import { lockCorpus } from './repository.js';
+import { refreshTermTable } from '../search/repository.js';
 
 /**
  * Operator imports of further collections (`npm run corpus -- import|remove|status`), as
@@ -157,6 +158,7 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
           [importId, source, lang, translator],
         );
         await tx.query('DELETE FROM corpus_staging WHERE import_id = $1', [importId]);
+        await refreshTermTable(tx, [lang]);
         const [total] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM passages WHERE source = $1 AND lang = $2', [source, lang]);
         await tx.query(
           `INSERT INTO corpus_imports (id, source, lang, origin, passages) VALUES ($1, $2, $3, $4, $5)
@@ -181,7 +183,11 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
       const source = importedSource(args);
       return db.transaction(async (tx) => {
         await lockCorpus(tx);
-        const rows = await tx.query<{ n: number }>('WITH d AS (DELETE FROM passages WHERE source = $1 RETURNING 1) SELECT count(*)::int AS n FROM d', [source]);
+        const rows = await tx.query<{ n: number; langs: string[] }>(
+          'WITH d AS (DELETE FROM passages WHERE source = $1 RETURNING lang) SELECT count(*)::int AS n, coalesce(array_agg(DISTINCT lang), ARRAY[]::text[]) AS langs FROM d',
+          [source],
+        );
+        await refreshTermTable(tx, rows[0]?.langs ?? []);
         await tx.query('DELETE FROM corpus_imports WHERE source = $1', [source]);
         return { source, removed: rows[0]?.n ?? 0 };
       });

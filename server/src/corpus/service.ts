@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import { SHIPPED_IMPORTS, readVerses, type CorpusImport, type CorpusSlice } from './catalog.js';
 import { indexForms } from './normalize.js';
 import { importedIds, insertPassages, lockCorpus, recordImport, type PassageRow } from './repository.js';
+import { refreshTermTable } from '../search/repository.js';
 
 /** Rows per INSERT statement. */
 const BATCH_SIZE = 500;
@@ -68,8 +69,16 @@ export async function loadCorpus(db: Database, options: LoadOptions = {}): Promi
     if (loaded) result.loaded.push({ id: entry.id, passages: list.length });
     else result.skipped.push(entry.id);
   }
-  // Fresh statistics, so the planner knows how many passages a term matches.
-  if (result.loaded.length > 0) await db.exec('ANALYZE passages');
+  if (result.loaded.length > 0) {
+    // The frequent-term table of the languages loaded (search ranking depends on it being current).
+    const langs = [...new Set(imports.filter((e) => result.loaded.some((l) => l.id === e.id)).map((e) => e.lang))];
+    await db.transaction(async (tx) => {
+      await lockCorpus(tx);
+      await refreshTermTable(tx, langs);
+    });
+    // Fresh statistics, so the planner knows how many passages a term matches.
+    await db.exec('ANALYZE passages');
+  }
   return result;
 }
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { QueryTerm } from './query.js';
+import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm, type TermPart } from './query.js';
 
 /** Which passages are searched: one language and/or one source (undefined = all). */
 export interface Scope {
@@ -11,9 +11,9 @@ export interface Scope {
 export interface TermStats {
   /** Passages in the scope. */
   scopeSize: number;
-  /** Passages matching at least one term. */
+  /** Passages matching at least one term (through its parts or its alternatives). */
   total: number;
-  /** Per term: passages matching it (document frequency). */
+  /** Per term: passages matching it, through its parts or its alternatives (document frequency). */
   df: number[];
   /** Per term: false when the configuration reduced it to nothing (a stopword of PostgreSQL's lists). */
   usable: boolean[];
@@ -36,68 +36,479 @@ export interface StoredPassage {
 
 /** A ranked passage. */
 export interface RankedPassage extends StoredPassage {
-  /** Per term: does the passage match it. */
+  /** Per term: does the passage match it (through its parts or its alternatives). */
   matched: boolean[];
-  /** Number of distinct terms matched. */
+  /**
+   * Sum over the terms of how each is matched: 1 through one of its parts, its
+   * `alternativeWeight` (default {@link DEFAULT_ALTERNATIVE_WEIGHT}) through its alternatives
+   * only, 0 not at all. Equals the number of distinct terms matched when no term has alternatives.
+   */
   matchedCount: number;
-  /** Sum of the weights of the matched terms (0 unless weights were given). */
+  /** Sum over the terms of weight × how it is matched (as in `matchedCount`); 0 unless weights were given. */
   weight: number;
-  /** `ts_rank_cd` of the OR of all terms (normalized by log length). */
+  /** `ts_rank_cd` of the OR of all terms' parts and alternatives (normalized by log length). */
   rank: number;
 }
 
-/** Builds the SQL of a query's terms; parameters are appended to `params`. */
-class TermSql {
-  readonly params: unknown[] = [];
-  readonly cte: string;
-  readonly names: string[];
+/**
+ * The frequent-term table (migration 0004, `kb_refresh_term_top`): a lexeme is frequent when at
+ * least `minDocs` passages and `minShare` of its language's passages contain it; its `topK`
+ * best passages are kept. Measured with `npm run bench` (scale) at 100k and 400k passages.
+ */
+export const TERM_TABLE = { minShare: 0.005, minDocs: 1000, topK: 300 } as const;
 
-  constructor(terms: readonly QueryTerm[]) {
-    this.names = terms.map((_, i) => `q${i}`);
-    const columns = terms.map((term, i) => {
-      // Configurations come from a fixed union type; only lexeme text is a parameter.
-      const parts = term.parts.map((p) => `to_tsquery('${p.config}', ${this.param(p.query)})`);
-      return `(${parts.join(' || ')}) AS q${i}`;
+/** Settings of {@link refreshTermTable} (tests use tiny ones). */
+export interface TermTableSettings {
+  minShare: number;
+  minDocs: number;
+  topK: number;
+}
+
+/**
+ * Rebuilds the frequent-term table (`term_stats`, `term_top`) for the given languages, or all
+ * when none are given, in one statement (atomic on its own; inside the caller's transaction
+ * when given one). Call it whenever passages are added, changed or removed: rankings use the
+ * table's bounds and would be wrong, never failing, with a stale one. Costs a scan of the
+ * languages' passages (seconds at 400,000 passages; see bench).
+ *
+ * @param langs passage languages to rebuild (undefined: all; empty: nothing)
+ * @throws on a database error
+ */
+export async function refreshTermTable(
+  db: Queryable,
+  langs?: readonly string[],
+  settings: TermTableSettings = TERM_TABLE,
+): Promise<void> {
+  if (langs !== undefined && langs.length === 0) return;
+  await db.query('SELECT kb_refresh_term_top($1::text[], $2::float8, $3::int, $4::int)', [
+    langs === undefined ? null : [...langs],
+    settings.minShare,
+    settings.minDocs,
+    settings.topK,
+  ]);
+}
+
+/** A lexeme of a normalized tsquery made of ORed lexemes: exact, or a prefix (`'sabir':*`). */
+interface Item {
+  lexeme: string;
+  prefix: boolean;
+}
+
+const ITEM = /'((?:[^'\\]|''|\\.)*)'(:\*)?/g;
+
+/**
+ * The lexemes of a normalized tsquery (`to_tsquery(…)::text`) when it is an OR of plain or
+ * prefix lexemes, else undefined (a phrase `<->`, AND, NOT or weights: not decomposable).
+ */
+function parseItems(text: string): Item[] | undefined {
+  const items: Item[] = [];
+  const rest = text.replace(ITEM, (_, lexeme: string, prefix: string | undefined) => {
+    items.push({ lexeme: lexeme.replace(/''/g, "'").replace(/\\(.)/g, '$1'), prefix: prefix !== undefined });
+    return '';
+  });
+  return /^[\s|()]*$/.test(rest) ? items : undefined;
+}
+
+/** tsquery text of one item, as the tsquery input function reads it. */
+function itemText(item: Item): string {
+  return `'${item.lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${item.prefix ? ':*' : ''}`;
+}
+
+/** OR of normalized tsquery texts (empty ones dropped); undefined when nothing is left. */
+function orQuery(texts: readonly string[]): string | undefined {
+  const kept = texts.filter((t) => t.trim() !== '');
+  return kept.length === 0 ? undefined : kept.map((t) => `(${t})`).join(' | ');
+}
+
+/** A term with its tsqueries normalized by the database (`to_tsquery(config, query)::text`). */
+interface PreparedTerm {
+  /** OR of the parts, or undefined when they reduce to nothing. */
+  parts?: string;
+  /** OR of the alternatives, or undefined. */
+  alternatives?: string;
+  alternativeWeight: number;
+  /** Lexemes of the parts and of the alternatives; undefined when a tsquery is not an OR of lexemes. */
+  partItems?: Item[];
+  alternativeItems?: Item[];
+}
+
+/** The terms of one passage language (undefined: matched in every language), normalized. */
+interface PreparedGroup {
+  lang?: string;
+  terms: PreparedTerm[];
+  /** OR of every term's parts and alternatives; undefined when all reduce to nothing. */
+  all?: string;
+}
+
+/**
+ * Normalizes every part and alternative of the groups' terms in one round trip, so the
+ * ranking queries carry constant tsqueries (`$n::tsquery`, parsed once per statement).
+ */
+async function prepare(
+  db: Queryable,
+  groups: readonly { lang?: string; terms: readonly QueryTerm[] }[],
+): Promise<PreparedGroup[]> {
+  const configs: string[] = [];
+  const queries: string[] = [];
+  const add = (parts: readonly TermPart[]): number[] =>
+    parts.map((p) => {
+      configs.push(p.config);
+      queries.push(p.query);
+      return configs.length - 1;
     });
-    this.cte =
-      `q AS (SELECT ${columns.join(', ')}), ` + `qa AS (SELECT q.*, (${this.names.join(' || ')}) AS qall FROM q)`;
-  }
+  const layout = groups.map((g) => g.terms.map((t) => ({ parts: add(t.parts), alternatives: add(t.alternatives ?? []), term: t })));
+  const rows =
+    configs.length === 0
+      ? []
+      : await db.query<{ t: string }>(
+          `SELECT to_tsquery(x.c::regconfig, x.q)::text AS t
+           FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(c, q, i) ORDER BY x.i`,
+          [configs, queries],
+        );
+  const normalized = rows.map((r) => r.t);
+  const itemsOf = (indexes: number[]): Item[] | undefined => {
+    const all: Item[] = [];
+    for (const i of indexes) {
+      const items = parseItems(normalized[i] ?? '');
+      if (!items) return undefined;
+      all.push(...items);
+    }
+    return all;
+  };
+  return groups.map((g, gi) => {
+    const terms = (layout[gi] ?? []).map(({ parts, alternatives, term }): PreparedTerm => ({
+      parts: orQuery(parts.map((i) => normalized[i] ?? '')),
+      alternatives: orQuery(alternatives.map((i) => normalized[i] ?? '')),
+      alternativeWeight: term.alternativeWeight ?? DEFAULT_ALTERNATIVE_WEIGHT,
+      partItems: itemsOf(parts),
+      alternativeItems: itemsOf(alternatives),
+    }));
+    return { lang: g.lang, terms, all: orQuery(terms.flatMap((t) => [t.parts ?? '', t.alternatives ?? ''])) };
+  });
+}
+
+/** SQL text and its parameters, built together. */
+class Sql {
+  readonly params: unknown[] = [];
 
   param(value: unknown): string {
     this.params.push(value);
     return `$${this.params.length}`;
   }
 
-  scope(scope: Scope): string {
-    let sql = '';
-    if (scope.lang !== undefined) sql += ` AND p.lang = ${this.param(scope.lang)}`;
-    if (scope.source !== undefined) sql += ` AND p.source = ${this.param(scope.source)}`;
-    return sql;
+  tsquery(text: string): string {
+    return `${this.param(text)}::tsquery`;
   }
 }
 
+/** How the rows are ordered: `terms` (matched terms first) or `weight` (weight sum first); then `ts_rank_cd`, source order. */
+type Order = 'terms' | 'weight';
+
+function orderBy(order: Order): string {
+  return order === 'weight'
+    ? 'weight DESC, matched_count DESC, rank DESC, position, id'
+    : 'matched_count DESC, weight DESC, rank DESC, position, id';
+}
+
 /**
- * Counts, for each term, the passages of the scope matching it (its document frequency), the
- * passages matching any term, and the scope's size. Uses the GIN index on `passages.tsv`.
+ * The SELECT of one language's matching passages with their scores (`id`, `position`,
+ * `matched`, `matched_count`, `weight`, `rank`), restricted to `candidates` (an SQL set of ids)
+ * when given.
+ */
+function scoredSelect(sql: Sql, group: PreparedGroup, weights: readonly number[], source: string | undefined, candidates?: string): string {
+  const all = sql.tsquery(group.all ?? '');
+  const match = (text: string | undefined): string => (text === undefined ? 'false' : `p.tsv @@ ${sql.tsquery(text)}`);
+  const terms = group.terms.map(
+    (t, i) =>
+      `(CASE WHEN ${match(t.parts)} THEN 1 WHEN ${match(t.alternatives)} THEN ${sql.param(t.alternativeWeight)}::float8 ELSE 0 END)::float8 AS m${i}`,
+  );
+  const m = group.terms.map((_, i) => `s.m${i}`);
+  const weighted = m.map((x, i) => `${x} * ${sql.param(weights[i] ?? 0)}::float8`);
+  const from = candidates === undefined ? 'passages p' : `(${candidates}) c JOIN passages p ON p.id = c.id`;
+  const langSql = group.lang === undefined ? '' : ` AND p.lang = ${sql.param(group.lang)}`;
+  const sourceSql = source === undefined ? '' : ` AND p.source = ${sql.param(source)}`;
+  return `SELECT s.id, s.position, ARRAY[${m.map((x) => `${x} > 0`).join(', ')}]::boolean[] AS matched,
+            (${m.join(' + ')})::float8 AS matched_count, (${weighted.join(' + ')})::float8 AS weight, s.rank
+          FROM (SELECT p.id, p.position, ${terms.join(', ')}, ts_rank_cd(p.tsv, ${all}, 1)::float8 AS rank
+                FROM ${from}
+                WHERE p.tsv @@ ${all}${langSql}${sourceSql}) s`;
+}
+
+type ScoredRow = { id: string; position: number; matched: boolean[]; matched_count: number; weight: number; rank: number };
+
+/** Joins the stored columns to ranked ids, keeping their order. */
+async function withPassages(db: Queryable, ranked: readonly ScoredRow[]): Promise<RankedPassage[]> {
+  if (ranked.length === 0) return [];
+  const rows = await db.query<StoredPassage>(
+    'SELECT id, source, lang, ref, section, position, text, translator FROM passages WHERE id = ANY($1::text[])',
+    [ranked.map((r) => r.id)],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ranked.flatMap((r) => {
+    const p = byId.get(r.id);
+    return p
+      ? [{ ...p, matched: r.matched, matchedCount: r.matched_count, weight: r.weight, rank: r.rank }]
+      : [];
+  });
+}
+
+/** The full ranking: every match scored (GIN), one page, and the number of matches. */
+async function fullRanking(
+  db: Queryable,
+  groups: readonly PreparedGroup[],
+  weights: readonly number[][],
+  source: string | undefined,
+  order: Order,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: ScoredRow[] }> {
+  const sql = new Sql();
+  const selects = groups.filter((g) => g.all !== undefined).map((g, i) => scoredSelect(sql, g, weights[i] ?? [], source));
+  if (selects.length === 0) return { total: 0, rows: [] };
+  const rows = await db.query<ScoredRow & { total: number }>(
+    `SELECT m.*, count(*) OVER ()::int AS total FROM (${selects.join(' UNION ALL ')}) m
+     ORDER BY ${orderBy(order)}
+     LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}`,
+    sql.params,
+  );
+  return { total: rows[0]?.total ?? 0, rows };
+}
+
+/** Most lexemes a prefix is expanded into before it is left to the GIN index whole. */
+const MAX_PREFIX_LEXEMES = 200;
+
+/** Scores no passage outside the candidates can exceed (componentwise), per {@link RankedPassage} field. */
+interface Bound {
+  matchedCount: number;
+  weight: number;
+  rank: number;
+}
+
+/** One language's candidates: GIN matches of `rare`, plus the listed passages of `frequent` lexemes. */
+interface CandidatePlan {
+  rare?: string;
+  frequent: string[];
+  bound: Bound;
+}
+
+/**
+ * Splits each group's lexemes into frequent ones (listed in `term_top`) and the rest, and
+ * bounds what a passage matching only frequent lexemes, and listed for none of them, can score:
+ * it matches at most the terms that have a frequent lexeme, and its `ts_rank_cd` — a sum over
+ * its matching positions for an OR query — is at most the sum of those lexemes' `floor_rank`.
+ *
+ * @returns one plan per group, or undefined when the table cannot help (no frequent lexeme,
+ *   a tsquery that is not an OR of lexemes, a language without a table)
+ */
+async function planCandidates(
+  db: Queryable,
+  groups: readonly PreparedGroup[],
+  weights: readonly number[][],
+): Promise<CandidatePlan[] | undefined> {
+  const exact: { lang: string; lexeme: string }[] = [];
+  const prefixes: { lang: string; lexeme: string }[] = [];
+  for (const g of groups) {
+    if (g.lang === undefined) return undefined;
+    for (const t of g.terms) {
+      if (!t.partItems || !t.alternativeItems) return undefined;
+      for (const item of [...t.partItems, ...t.alternativeItems]) (item.prefix ? prefixes : exact).push({ lang: g.lang, lexeme: item.lexeme });
+    }
+  }
+  const rows = await db.query<{ kind: string; lang: string; key: string; lexeme: string; floor_rank: number | null }>(
+    `SELECT 'e' AS kind, i.lang, i.lexeme AS key, s.lexeme, s.floor_rank
+     FROM unnest($1::text[], $2::text[]) AS i(lang, lexeme)
+     JOIN term_stats s ON s.lang = i.lang AND s.lexeme = i.lexeme COLLATE "C" AND s.floor_rank IS NOT NULL
+     UNION ALL
+     SELECT 'p', i.lang, i.lexeme, s.lexeme, s.floor_rank
+     FROM unnest($3::text[], $4::text[]) AS i(lang, lexeme)
+     CROSS JOIN LATERAL (
+       SELECT s.lexeme, s.floor_rank FROM term_stats s
+       WHERE s.lang = i.lang AND s.lexeme >= i.lexeme COLLATE "C" AND s.lexeme < (i.lexeme || chr(1114111)) COLLATE "C"
+       ORDER BY s.lexeme LIMIT ${MAX_PREFIX_LEXEMES + 1}) s`,
+    [exact.map((e) => e.lang), exact.map((e) => e.lexeme), prefixes.map((e) => e.lang), prefixes.map((e) => e.lexeme)],
+  );
+  const frequentExact = new Map<string, number>();
+  const expansions = new Map<string, { lexeme: string; floor: number | null }[]>();
+  for (const r of rows) {
+    const key = `${r.lang}\u0000${r.key}`;
+    if (r.kind === 'e') frequentExact.set(key, r.floor_rank ?? 0);
+    else expansions.set(key, [...(expansions.get(key) ?? []), { lexeme: r.lexeme, floor: r.floor_rank }]);
+  }
+  let any = false;
+  const plans = groups.map((g, gi): CandidatePlan => {
+    const rare = new Map<string, Item>();
+    const frequent = new Map<string, number>();
+    /** Adds an item's lexemes to `rare`/`frequent`; true when one of them is frequent. */
+    const place = (item: Item): boolean => {
+      const key = `${g.lang ?? ''}\u0000${item.lexeme}`;
+      if (!item.prefix) {
+        const floor = frequentExact.get(key);
+        if (floor === undefined) rare.set(itemText(item), item);
+        else frequent.set(item.lexeme, floor);
+        return floor !== undefined;
+      }
+      const expansion = expansions.get(key) ?? [];
+      if (expansion.length > MAX_PREFIX_LEXEMES || expansion.every((e) => e.floor === null)) {
+        rare.set(itemText(item), item);
+        return false;
+      }
+      for (const e of expansion) {
+        if (e.floor === null) rare.set(itemText({ lexeme: e.lexeme, prefix: false }), { lexeme: e.lexeme, prefix: false });
+        else frequent.set(e.lexeme, e.floor);
+      }
+      return true;
+    };
+    const bound: Bound = { matchedCount: 0, weight: 0, rank: 0 };
+    g.terms.forEach((t, ti) => {
+      const inParts = (t.partItems ?? []).map(place).some(Boolean);
+      const inAlternatives = (t.alternativeItems ?? []).map(place).some(Boolean);
+      const most = inParts ? 1 : inAlternatives ? t.alternativeWeight : 0;
+      bound.matchedCount += most;
+      bound.weight += most * Math.max(0, weights[gi]?.[ti] ?? 0);
+    });
+    for (const floor of frequent.values()) bound.rank += floor;
+    if (frequent.size > 0) any = true;
+    return { rare: rare.size > 0 ? [...rare.keys()].join(' | ') : undefined, frequent: [...frequent.keys()], bound };
+  });
+  return any ? plans : undefined;
+}
+
+/** `a` ranks strictly before every score within `bound` (componentwise), in `order`. */
+function ranksAbove(a: ScoredRow, bound: Bound, order: Order): boolean {
+  const eps = 1e-9;
+  const rankAbove = a.rank > bound.rank * (1 + eps) + 1e-12;
+  const keys: [number, number][] =
+    order === 'weight'
+      ? [
+          [a.weight, bound.weight],
+          [a.matched_count, bound.matchedCount],
+        ]
+      : [
+          [a.matched_count, bound.matchedCount],
+          [a.weight, bound.weight],
+        ];
+  for (const [x, b] of keys) {
+    if (x > b + eps) return true;
+    if (x < b - eps) return false;
+  }
+  return rankAbove;
+}
+
+/** Pages deeper than this (offset + limit) are ranked in full, without the table. */
+const MAX_CANDIDATE_DEPTH = 100;
+
+/**
+ * The first `depth` rows of the ranking from candidates only (see {@link planCandidates}),
+ * or undefined when they cannot be proven to be the full ranking's first rows: fewer
+ * candidates than `depth`, or the last of them not strictly above the bound.
+ */
+async function candidateRanking(
+  db: Queryable,
+  groups: readonly PreparedGroup[],
+  plans: readonly CandidatePlan[],
+  weights: readonly number[][],
+  source: string | undefined,
+  order: Order,
+  depth: number,
+): Promise<ScoredRow[] | undefined> {
+  const sql = new Sql();
+  const selects = groups.flatMap((g, i) => {
+    const plan = plans[i];
+    if (g.all === undefined || !plan) return [];
+    const lang = sql.param(g.lang ?? '');
+    const sets: string[] = [];
+    if (plan.rare !== undefined) sets.push(`SELECT r.id FROM passages r WHERE r.lang = ${lang} AND r.tsv @@ ${sql.tsquery(plan.rare)}`);
+    if (plan.frequent.length > 0) {
+      sets.push(
+        `SELECT t.passage_id FROM unnest(${sql.param(plan.frequent)}::text[]) AS f(lexeme)
+         JOIN term_top t ON t.lang = ${lang} AND t.lexeme = f.lexeme COLLATE "C"`,
+      );
+    }
+    return sets.length === 0 ? [] : [scoredSelect(sql, g, weights[i] ?? [], source, `SELECT DISTINCT u.id FROM (${sets.join(' UNION ALL ')}) AS u(id)`)];
+  });
+  if (selects.length === 0) return undefined;
+  const rows = await db.query<ScoredRow>(
+    `SELECT m.* FROM (${selects.join(' UNION ALL ')}) m ORDER BY ${orderBy(order)} LIMIT ${sql.param(depth)}`,
+    sql.params,
+  );
+  const last = rows.at(-1);
+  const bound: Bound = {
+    matchedCount: Math.max(...plans.map((p) => p.bound.matchedCount)),
+    weight: Math.max(...plans.map((p) => p.bound.weight)),
+    rank: Math.max(...plans.map((p) => p.bound.rank)),
+  };
+  return rows.length === depth && last && ranksAbove(last, bound, order) ? rows : undefined;
+}
+
+/** Passages of the scope matching any of the groups' terms (GIN), `lang`-restricted per group. */
+async function countMatches(db: Queryable, groups: readonly PreparedGroup[], source: string | undefined): Promise<number> {
+  const sql = new Sql();
+  const sourceSql = source === undefined ? '' : ` AND p.source = ${sql.param(source)}`;
+  const counts = groups
+    .filter((g) => g.all !== undefined)
+    .map((g) => {
+      const langSql = g.lang === undefined ? '' : ` AND p.lang = ${sql.param(g.lang)}`;
+      return `(SELECT count(*)::int FROM passages p WHERE p.tsv @@ ${sql.tsquery(g.all ?? '')}${langSql}${sourceSql})`;
+    });
+  if (counts.length === 0) return 0;
+  const rows = await db.query<{ n: number }>(`SELECT (${counts.join(' + ')})::int AS n`, sql.params);
+  return rows[0]?.n ?? 0;
+}
+
+/** How {@link rank} works: with the frequent-term table when it can prove the page exact (`auto`), or always in full. */
+export type RankStrategy = 'auto' | 'full';
+
+/**
+ * One page of the ranking of the groups' matches, and the number of matches when asked.
+ * With `strategy: 'auto'`, pages within the first {@link MAX_CANDIDATE_DEPTH} rows come from
+ * the candidates when {@link candidateRanking} proves them exact; otherwise (and for deeper
+ * pages) every match is ranked.
+ */
+async function rank(
+  db: Queryable,
+  groups: readonly PreparedGroup[],
+  weights: readonly number[][],
+  source: string | undefined,
+  options: { order: Order; limit: number; offset: number; strategy: RankStrategy; total: boolean },
+): Promise<{ total: number; passages: RankedPassage[] }> {
+  const depth = options.offset + options.limit;
+  if (options.strategy === 'auto' && depth <= MAX_CANDIDATE_DEPTH) {
+    const plans = await planCandidates(db, groups, weights);
+    const rows = plans && (await candidateRanking(db, groups, plans, weights, source, options.order, depth));
+    if (rows) {
+      const total = options.total ? await countMatches(db, groups, source) : 0;
+      return { total, passages: await withPassages(db, rows.slice(options.offset)) };
+    }
+  }
+  const full = await fullRanking(db, groups, weights, source, options.order, options);
+  const total = options.total && full.rows.length === 0 && options.offset > 0 ? await countMatches(db, groups, source) : full.total;
+  return { total, passages: await withPassages(db, full.rows) };
+}
+
+/**
+ * Counts, for each term, the passages of the scope matching it (its document frequency,
+ * through its parts or alternatives), the passages matching any term, and the scope's size.
+ * Uses the GIN index on `passages.tsv`.
  *
  * @param terms at least one term
  */
 export async function termStats(db: Queryable, terms: readonly QueryTerm[], scope: Scope): Promise<TermStats> {
-  const sql = new TermSql(terms);
-  const where = sql.scope(scope);
-  const df = sql.names.map((n) => `(SELECT count(*)::int FROM passages p WHERE p.tsv @@ qa.${n}${where})`);
-  const rows = await db.query<{ usable: boolean[]; df: number[]; total: number; scope_size: number }>(
-    `WITH ${sql.cte}
-     SELECT ARRAY[${sql.names.map((n) => `numnode(qa.${n}) > 0`).join(', ')}] AS usable,
-            ARRAY[${df.join(', ')}] AS df,
-            (SELECT count(*)::int FROM passages p WHERE p.tsv @@ qa.qall${where}) AS total,
-            (SELECT count(*)::int FROM passages p WHERE true${where}) AS scope_size
-     FROM qa`,
+  const [group] = await prepare(db, [{ lang: scope.lang, terms }]);
+  const prepared = group?.terms ?? [];
+  const sql = new Sql();
+  let where = '';
+  if (scope.lang !== undefined) where += ` AND p.lang = ${sql.param(scope.lang)}`;
+  if (scope.source !== undefined) where += ` AND p.source = ${sql.param(scope.source)}`;
+  const count = (text: string | undefined): string =>
+    text === undefined ? '0' : `(SELECT count(*)::int FROM passages p WHERE p.tsv @@ ${sql.tsquery(text)}${where})`;
+  const termQueries = prepared.map((t) => orQuery([t.parts ?? '', t.alternatives ?? '']));
+  const rows = await db.query<{ df: number[]; total: number; scope_size: number }>(
+    `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${count(group?.all)} AS total,
+            (SELECT count(*)::int FROM passages p WHERE true${where}) AS scope_size`,
     sql.params,
   );
   const row = rows[0];
   if (!row) throw new Error('term statistics query returned no row');
-  return { usable: row.usable, df: row.df, total: row.total, scopeSize: row.scope_size };
+  return { usable: termQueries.map((q) => q !== undefined), df: row.df, total: row.total, scopeSize: row.scope_size };
 }
 
 /** Options of {@link rankPassages}. */
@@ -108,11 +519,16 @@ export interface RankOptions {
   order: 'terms' | 'weight';
   limit: number;
   offset: number;
+  /** `auto` (default): the frequent-term table when it proves the page exact; `full`: rank every match. */
+  strategy?: RankStrategy;
 }
 
 /**
  * The passages of the scope matching any term (OR), ranked: passages matching more of the
  * query's distinct terms (or more weight) first, then by `ts_rank_cd`, then in source order.
+ * A term matched only through its alternatives counts its `alternativeWeight` instead of 1.
+ * With a language in the scope, a page among the first 100 rows is ranked from the frequent-term
+ * table's candidates when that is provably identical to ranking every match.
  */
 export async function rankPassages(
   db: Queryable,
@@ -120,40 +536,17 @@ export async function rankPassages(
   scope: Scope,
   options: RankOptions,
 ): Promise<RankedPassage[]> {
-  const sql = new TermSql(terms);
-  const where = sql.scope(scope);
-  const matches = sql.names.map((n) => `(p.tsv @@ qa.${n})`);
-  const weights = sql.names.map((_, i) => `${sql.param(options.weights?.[i] ?? 0)}::float8`);
-  const order = options.order === 'weight' ? 'weight DESC, matched_count DESC' : 'matched_count DESC, weight DESC';
-  const rows = await db.query<StoredPassage & { matched: boolean[]; matched_count: number; weight: number; rank: number }>(
-    `WITH ${sql.cte}
-     SELECT * FROM (
-       SELECT p.id, p.source, p.lang, p.ref, p.section, p.position, p.text, p.translator,
-              ARRAY[${matches.join(', ')}] AS matched,
-              (${matches.map((m) => `${m}::int`).join(' + ')}) AS matched_count,
-              (${matches.map((m, i) => `CASE WHEN ${m} THEN ${weights[i]} ELSE 0 END`).join(' + ')})::float8 AS weight,
-              ts_rank_cd(p.tsv, qa.qall, 1)::float8 AS rank
-       FROM passages p CROSS JOIN qa
-       WHERE p.tsv @@ qa.qall${where}
-     ) m
-     ORDER BY ${order}, rank DESC, position, id
-     LIMIT ${sql.param(options.limit)} OFFSET ${sql.param(options.offset)}`,
-    sql.params,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    source: r.source,
-    lang: r.lang,
-    ref: r.ref,
-    section: r.section,
-    position: r.position,
-    text: r.text,
-    translator: r.translator,
-    matched: r.matched,
-    matchedCount: r.matched_count,
-    weight: r.weight,
-    rank: r.rank,
-  }));
+  if (terms.length === 0) return [];
+  const groups = await prepare(db, [{ lang: scope.lang, terms }]);
+  const weights = [terms.map((_, i) => options.weights?.[i] ?? 0)];
+  const ranked = await rank(db, groups, weights, scope.source, {
+    order: options.order,
+    limit: options.limit,
+    offset: options.offset,
+    strategy: options.strategy ?? 'auto',
+    total: false,
+  });
+  return ranked.passages;
 }
 
 /** A word to test for highlighting, in its indexed forms (see `indexForms`). */
@@ -175,17 +568,13 @@ export async function matchingWords(
   words: readonly WordForms[],
 ): Promise<Set<number>> {
   if (words.length === 0 || terms.length === 0) return new Set();
-  const sql = new TermSql(terms);
-  const langs = sql.param(words.map((w) => w.lang));
-  const norms = sql.param(words.map((w) => w.norm));
-  const folds = sql.param(words.map((w) => w.fold));
+  const [group] = await prepare(db, [{ terms }]);
+  if (group?.all === undefined) return new Set();
   const rows = await db.query<{ i: number }>(
-    `WITH ${sql.cte}
-     SELECT (w.i - 1)::int AS i
-     FROM unnest(${langs}::text[], ${norms}::text[], ${folds}::text[]) WITH ORDINALITY AS w(lang, norm, fold, i)
-     CROSS JOIN qa
-     WHERE kb_index_tsvector(w.lang, w.norm, w.fold) @@ qa.qall`,
-    sql.params,
+    `SELECT (w.i - 1)::int AS i
+     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS w(lang, norm, fold, i)
+     WHERE kb_index_tsvector(w.lang, w.norm, w.fold) @@ $4::tsquery`,
+    [words.map((w) => w.lang), words.map((w) => w.norm), words.map((w) => w.fold), group.all],
   );
   return new Set(rows.map((r) => r.i));
 }
@@ -227,10 +616,11 @@ export interface LanguageTerms {
 
 /**
  * One page of the passages matching any term, over one or several languages, and how many
- * match in all (`count(*) OVER ()` of the same scan, so the total costs no second pass).
- * Each language is matched only with its own terms (a passage in French is never tested
- * against the Arabic or Turkish forms of a word), which keeps `lang=all` close to the cost of
- * its matches. Ranked as {@link rankPassages} with `order: 'terms'`.
+ * match in all (exact: a GIN count of the same tsqueries). Each language is matched only with
+ * its own terms (a passage in French is never tested against the Arabic or Turkish forms of a
+ * word). Ranked as {@link rankPassages} with `order: 'terms'`: a page among the first 100 rows
+ * comes from the frequent-term table's candidates when that is provably identical to ranking
+ * every match, else every match is ranked (`strategy: 'full'` forces it).
  *
  * @param groups one entry per language searched, each with at least one term
  * @param source a catalog source id, or undefined for all
@@ -240,50 +630,9 @@ export async function searchPassages(
   groups: readonly LanguageTerms[],
   source: string | undefined,
   page: { limit: number; offset: number },
+  strategy: RankStrategy = 'auto',
 ): Promise<{ total: number; passages: RankedPassage[] }> {
-  const params: unknown[] = [];
-  const param = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const sourceSql = source === undefined ? '' : ` AND p.source = ${param(source)}`;
-  const selects = groups
-    .filter((g) => g.terms.length > 0)
-    .map((g) => {
-      const queries = g.terms.map(
-        (term) => `(${term.parts.map((p) => `to_tsquery('${p.config}', ${param(p.query)})`).join(' || ')})`,
-      );
-      const matches = queries.map((q) => `(p.tsv @@ ${q})`);
-      const all = `(${queries.join(' || ')})`;
-      return `SELECT p.id, p.source, p.lang, p.ref, p.section, p.text, p.translator, p.position,
-                (${matches.map((m) => `${m}::int`).join(' + ')}) AS matched_count,
-                ts_rank_cd(p.tsv, ${all}, 1)::float8 AS rank
-              FROM passages p
-              WHERE p.lang = ${param(g.lang)} AND p.tsv @@ ${all}${sourceSql}`;
-    });
-  if (selects.length === 0) return { total: 0, passages: [] };
-  const rows = await db.query<StoredPassage & { matched_count: number; rank: number; total: number }>(
-    `SELECT m.*, count(*) OVER ()::int AS total FROM (${selects.join(' UNION ALL ')}) m
-     ORDER BY matched_count DESC, rank DESC, position, id
-     LIMIT ${param(page.limit)} OFFSET ${param(page.offset)}`,
-    params,
-  );
-  const total = rows[0]?.total ?? 0;
-  return {
-    total,
-    passages: rows.map((r) => ({
-      id: r.id,
-      source: r.source,
-      lang: r.lang,
-      ref: r.ref,
-      section: r.section,
-      position: r.position,
-      text: r.text,
-      translator: r.translator,
-      matched: [],
-      matchedCount: r.matched_count,
-      weight: 0,
-      rank: r.rank,
-    })),
-  };
+  const prepared = await prepare(db, groups.filter((g) => g.terms.length > 0));
+  const weights = prepared.map((g) => g.terms.map(() => 0));
+  return rank(db, prepared, weights, source, { order: 'terms', limit: page.limit, offset: page.offset, strategy, total: true });
 }

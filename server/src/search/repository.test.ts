@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from '../db/database';
+import { openTestDatabase, testBackends } from '../testing/databases';
+import { queryTerms, type QueryTerm } from './query';
+import { matchingWords, rankPassages, refreshTermTable, searchPassages, termStats, type LanguageTerms } from './repository';
+import { indexForms } from '../corpus/normalize';
+
+/** The benchmark's queries (bench/lib/queries.mjs: SEARCH_CLASSES and ASK_QUESTIONS). */
+const BENCH_QUERIES: { q: string; lang: string }[] = [
+  ...['mercy', 'patience', 'prayer', 'light', 'forgiveness', 'charity', 'paradise', 'prophets'].map((q) => ({ q, lang: 'en' })),
+  ...[
+    'What does the Quran say about patience in hardship?',
+    'How should orphans be treated?',
+    'Who will enter paradise?',
+    'Is backbiting forbidden?',
+    'What is the reward for giving charity?',
+    'Why do believers pray at night?',
+    'What does the Quran say about patience?',
+    'Who is the best footballer of all time?',
+  ].map((q) => ({ q, lang: 'en' })),
+  ...['sabır', 'rahmet', 'namaz', 'cennet', 'tövbe', 'sadaka', 'yetim', 'ışık'].map((q) => ({ q, lang: 'tr' })),
+  ...[
+    'Kuran sabır hakkında ne diyor?',
+    'Yetimlere nasıl davranılmalı?',
+    'Cennete kimler girecek?',
+    'Gıybet etmek yasak mı?',
+    'Sadaka vermenin sevabı nedir?',
+    'İnsan neden yaratıldı?',
+    'Tövbe eden kişinin durumu nedir?',
+    'Bitcoin fiyatı ne olacak?',
+  ].map((q) => ({ q, lang: 'tr' })),
+  ...['الرحمن', 'الصبر', 'الصلاة', 'الجنة', 'التوبة', 'النور'].map((q) => ({ q, lang: 'ar' })),
+  ...['ما جزاء الصابرين في الآخرة؟', 'كيف نعامل اليتيم؟', 'من يدخل الجنة؟', 'ما هي التوبة النصوح؟', 'لماذا خلق الله الإنسان؟'].map((q) => ({
+    q,
+    lang: 'ar',
+  })),
+];
+
+/** The evaluation questions (eval/dev.tsv: lang, source, kind, question, refs). */
+function evalQuestions(): { q: string; lang: string }[] {
+  const file = path.join(__dirname, '..', '..', '..', 'eval', 'dev.tsv');
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => line.split('\t'))
+    .map(([lang = '', , , q = '']) => ({ q, lang }));
+}
+
+/** The groups the search service builds for one passage language (search/service.ts). */
+function groupsFor(q: string, lang: string): LanguageTerms[] {
+  const terms = queryTerms(q, [lang], { prefixLast: true });
+  return [{ lang, terms: terms.length > 0 ? terms : queryTerms(q, [lang], { keepStopwords: true, prefixLast: true }) }];
+}
+
+const summary = (p: { id: string; matchedCount: number; rank: number }): string => `${p.id} ${p.matchedCount} ${p.rank.toFixed(6)}`;
+
+describe.each(testBackends)('search ranking with the frequent-term table ($name)', (backend) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    // A tiny table, so that most query words of this small corpus count as frequent and the
+    // candidates path is exercised (the shipped settings list only very frequent lexemes).
+    await refreshTermTable(db, undefined, { minShare: 0, minDocs: 30, topK: 12 });
+  }, 300_000);
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('lists frequent lexemes with their passages, and every lexeme with its document frequency', async () => {
+    const [stats] = await db.query<{ frequent: number; lexemes: number }>(
+      "SELECT count(*) FILTER (WHERE floor_rank IS NOT NULL)::int AS frequent, count(*)::int AS lexemes FROM term_stats WHERE lang = 'en'",
+    );
+    expect(stats?.frequent).toBeGreaterThan(50);
+    expect(stats?.lexemes).toBeGreaterThan(stats?.frequent ?? 0);
+    const [god] = await db.query<{ ndoc: number; listed: number }>(
+      `SELECT s.ndoc, (SELECT count(*)::int FROM term_top t WHERE t.lang = s.lang AND t.lexeme = s.lexeme) AS listed
+       FROM term_stats s WHERE s.lang = 'en' AND s.lexeme = 'god'`,
+    );
+    const [count] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM passages WHERE lang = 'en' AND tsv @@ 'god'::tsquery");
+    expect(god).toEqual({ ndoc: count?.n, listed: 12 });
+  });
+
+  it('gives the same pages and totals as ranking every match, for the bench and evaluation queries', async () => {
+    const queries = [...BENCH_QUERIES, ...evalQuestions()];
+    expect(queries.length).toBeGreaterThan(90);
+    const differences: string[] = [];
+    for (const { q, lang } of queries) {
+      if (!['en', 'tr', 'ar'].includes(lang)) continue;
+      const groups = groupsFor(q, lang);
+      if (groups[0]?.terms.length === 0) continue;
+      for (const page of [
+        { limit: 10, offset: 0 },
+        { limit: 10, offset: 10 },
+      ]) {
+        const fast = await searchPassages(db, groups, undefined, page);
+        const full = await searchPassages(db, groups, undefined, page, 'full');
+        const a = [fast.total, ...fast.passages.map(summary)].join('\n');
+        const b = [full.total, ...full.passages.map(summary)].join('\n');
+        if (a !== b) differences.push(`${lang} ${q} @${page.offset}\n${a}\n---\n${b}`);
+      }
+      const terms = groups[0]?.terms ?? [];
+      const weights = terms.map((_, i) => i + 1);
+      const options = { weights, order: 'weight', limit: 30, offset: 0 } as const;
+      const fastAsk = await rankPassages(db, terms, { lang, source: 'quran' }, options);
+      const fullAsk = await rankPassages(db, terms, { lang, source: 'quran' }, { ...options, strategy: 'full' });
+      if (fastAsk.map(summary).join() !== fullAsk.map(summary).join()) differences.push(`ask ${lang} ${q}`);
+    }
+    expect(differences).toEqual([]);
+  }, 300_000);
+
+  it('pages past the candidates and the last page agree with the full ranking', async () => {
+    const groups = groupsFor('god lord', 'en');
+    const first = await searchPassages(db, groups, undefined, { limit: 10, offset: 0 });
+    expect(first.total).toBeGreaterThan(100);
+    for (const offset of [10, 20, 90, first.total - 5, first.total + 10]) {
+      const fast = await searchPassages(db, groups, undefined, { limit: 10, offset });
+      const full = await searchPassages(db, groups, undefined, { limit: 10, offset }, 'full');
+      expect(fast.passages.map(summary)).toEqual(full.passages.map(summary));
+      expect(fast.total).toBe(first.total);
+    }
+  });
+
+  describe('concept alternatives', () => {
+    // "patience" exactly, or its concept's other wordings at weight 0.5.
+    const patience: QueryTerm = {
+      word: 'patience',
+      parts: [{ config: 'english', query: "'patience'" }],
+      alternatives: [{ config: 'english', query: "'steadfast' | 'persevere'" }],
+      alternativeWeight: 0.5,
+    };
+    const reward: QueryTerm = { word: 'reward', parts: [{ config: 'english', query: "'reward'" }] };
+
+    it('weighs a match through an alternative below an exact one and counts both in the total', async () => {
+      const groups = [{ lang: 'en', terms: [patience, reward] }];
+      const all = await searchPassages(db, groups, 'quran', { limit: 1000, offset: 0 }, 'full');
+      const exact = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM passages WHERE source = 'quran' AND lang = 'en' AND tsv @@ to_tsquery('english', 'patience | reward | steadfast | persevere')",
+      );
+      expect(all.total).toBe(exact[0]?.n);
+      const viaAlternative = all.passages.find((p) => p.matched[0] && !/patien/i.test(p.text));
+      expect(viaAlternative?.text).toMatch(/steadfast|persever/i);
+      for (const p of all.passages) {
+        const exactPatience = /\bpatience\b/i.test(p.text);
+        const hasReward = /\brewards?\b|\brewarded\b/i.test(p.text);
+        if (!p.matched[0]) continue;
+        expect(p.matchedCount).toBeCloseTo((exactPatience ? 1 : 0.5) + (hasReward && p.matched[1] ? 1 : 0), 6);
+      }
+      // All else equal, "patience" + "reward" ranks above "steadfast" + "reward".
+      const firstPartial = all.passages.findIndex((p) => p.matchedCount === 1.5);
+      const lastFull = all.passages.map((p) => p.matchedCount).lastIndexOf(2);
+      if (firstPartial >= 0 && lastFull >= 0) expect(lastFull).toBeLessThan(firstPartial);
+      const fast = await searchPassages(db, groups, 'quran', { limit: 50, offset: 0 });
+      expect(fast.passages.map(summary)).toEqual(all.passages.slice(0, 50).map(summary));
+    });
+
+    it('defaults the alternative weight and gives alternatives their share of an answer weight', async () => {
+      const term: QueryTerm = { word: 'patience', parts: patience.parts, alternatives: patience.alternatives };
+      const ranked = await rankPassages(db, [term], { lang: 'en', source: 'quran' }, { weights: [2], order: 'weight', limit: 500, offset: 0 });
+      const alternativeOnly = ranked.filter((p) => !/patience/i.test(p.text));
+      expect(alternativeOnly.length).toBeGreaterThan(0);
+      for (const p of alternativeOnly) expect([p.matchedCount, p.weight]).toEqual([0.8, 1.6]);
+      const stats = await termStats(db, [term], { lang: 'en', source: 'quran' });
+      expect(stats.df).toEqual([ranked.length]);
+      expect(stats.usable).toEqual([true]);
+    });
+
+    it('marks words matched through alternatives for highlighting', async () => {
+      const words = ['patience', 'steadfast', 'persevere', 'mercy'].map((w) => ({ lang: 'en', ...indexForms('en', w) }));
+      expect([...(await matchingWords(db, [patience], words))].sort()).toEqual([0, 1, 2]);
+    });
+  });
+});
