@@ -8,7 +8,8 @@ import { rangePassages } from '../references/repository.js';
 import { readingUrl } from '../read/urls.js';
 import { queryTerms, type QueryTerm } from './query.js';
 import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
-import { loadGlossary } from '../concepts/glossary.js';
+import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
+import type { Concept } from '../concepts/types.js';
 import {
   matchingWords,
   passageLanguages,
@@ -80,12 +81,22 @@ let shipped: Expansion | undefined;
 
 /**
  * The expansion by the shipped glossary (`server/data/glossary/*.json`), indexed on first use
- * and kept. An empty glossary expands nothing.
- *
- * @throws GlossaryError when a glossary file is invalid (the server's warm-up search meets it at start)
+ * and kept. An empty glossary expands nothing. An invalid glossary file (which
+ * `concepts/glossary.test.ts` refuses in CI) does not take search down: its error is emitted
+ * once as a process warning (`GlossaryWarning`, on stderr) and queries are searched by their
+ * words alone.
  */
 export function shippedExpansion(): Expansion {
-  shipped ??= { concepts: buildConceptIndex(loadGlossary()) };
+  if (!shipped) {
+    let concepts: readonly Concept[] = [];
+    try {
+      concepts = loadGlossary();
+    } catch (error) {
+      if (!(error instanceof GlossaryError)) throw error;
+      process.emitWarning(`${error.message}; searching without concept expansion`, 'GlossaryWarning');
+    }
+    shipped = { concepts: buildConceptIndex(concepts) };
+  }
   return shipped;
 }
 
