@@ -136,14 +136,14 @@ export function loadGlossary(dir: string = GLOSSARY_DIR): readonly Concept[] {
       const first = ids.get(concept.id);
       if (first !== undefined) throw new GlossaryError(`${file}: concept "${concept.id}": the id is already used in ${first}`);
       ids.set(concept.id, file);
-      const shared = new Set((concept.sharedNames ?? []).map((n) => nameKey('en', n)));
+      const shared = new Set((concept.sharedNames ?? []).flatMap((n) => (['en', 'tr', 'ar'] as const).map((lang) => nameKey(lang, n))));
       const seen = new Set<string>();
       for (const [lang, list] of Object.entries(concept.names) as [ConceptLanguage, string[]][]) {
         for (const n of list) {
           const k = nameKey(lang, n);
           if (k === '' || seen.has(k)) continue;
           seen.add(k);
-          const isShared = shared.has(k) || shared.has(nameKey('tr', n));
+          const isShared = shared.has(k);
           const other = names.get(k);
           if (other && !other.shared && !isShared) {
             throw new GlossaryError(
