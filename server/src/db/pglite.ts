@@ -51,7 +51,8 @@ export async function openPGlite(dataDir: string | undefined, options: PGliteOpt
   // pgvector's files are only made available here (a 51 KB bundle, no measurable start-up
   // cost); the extension is created by `npm run corpus -- embed` when embeddings are configured.
   const extensions = { vector };
-  const pg = dataDir === undefined ? new Engine({ extensions }) : new Engine(dataDir, { extensions });
+  const engineOptions = options.loadDataDir ? { extensions, loadDataDir: options.loadDataDir } : { extensions };
+  const pg = dataDir === undefined ? new Engine(engineOptions) : new Engine(dataDir, engineOptions);
   await pg.waitReady;
   let closed = false;
   return {
