@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createAlertNotifier, type AlertNotifier } from '../forms/alerts.js';
 import { registerCorpusCommands } from '../corpus/imports.js';
+import { registerDbCommands } from '../db/backup.js';
 import { registerEmbeddingCommands } from '../embeddings/commands.js';
 import { registerFormsCommands, startRetention } from '../forms/commands.js';
 import { registerReleaseCommands } from '../releases/commands.js';
@@ -39,6 +40,7 @@ export async function startOperations(deps: { config: Config; db: Database; logg
   registerFormsCommands(commands, { db, publicOrigin: config.publicOrigin });
   registerReleaseCommands(commands, { db, webRoot: config.webRoot, releasesDir: config.releasesDir });
   registerCorpusCommands(commands, { db });
+  registerDbCommands(commands, { db });
   registerEmbeddingCommands(commands, { db, config: config.embeddings });
   let socket: AdminSocket | undefined;
   try {

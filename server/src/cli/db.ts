@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { AdminCommandError } from '../admin/socket.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { registerDbCommands, restoreBackup, type BackupResult } from '../db/backup.js';
+import { DataDirLockedError } from '../db/lock.js';
+import { runOperatorCommand } from './operator.js';
+
+/**
+ * `npm run db -- …`: backups of the embedded database (README "Backups").
+ *
+ *   backup <file>             archive of DATA_DIR/pgdata, taken by the running server (admin
+ *                             socket) or, with no server, by this command under the lock
+ *   restore <file> [--replace] unpack an archive into DATA_DIR/pgdata; the server must be stopped
+ *
+ * With DATABASE_URL both answer with the pg_dump / pg_restore command to use instead.
+ * Exit status: 0 done, 1 failed or refused, 2 wrong usage.
+ */
+
+const USAGE = `Usage: npm run db -- <command>
+
+  backup <file>
+        Write an archive of the embedded database (DATA_DIR/pgdata) to <file> (a new file,
+        mode 0600). Works while the server runs: the server writes it.
+  restore <file> [--replace]
+        Put the database of an archive into DATA_DIR/pgdata. The server must be stopped. An
+        existing database is kept as pgdata.before-restore-<time> with --replace, and
+        otherwise the restore is refused.
+
+With DATABASE_URL (a PostgreSQL server) use pg_dump and pg_restore instead; the commands
+print how.`;
+
+class UsageError extends Error {}
+
+interface Parsed {
+  verb: 'backup' | 'restore';
+  file: string;
+  replace: boolean;
+}
+
+function parse(argv: readonly string[]): Parsed {
+  const flags = argv.filter((a) => a.startsWith('--'));
+  const positional = argv.filter((a) => !a.startsWith('--'));
+  const [verb, ...rest] = positional;
+  if (verb === undefined || verb === 'help') throw new UsageError('');
+  if (verb !== 'backup' && verb !== 'restore') throw new UsageError(`unknown command "${verb}"`);
+  const allowed = verb === 'restore' ? ['--replace'] : [];
+  const unknown = flags.find((f) => !allowed.includes(f));
+  if (unknown) throw new UsageError(`unknown option ${unknown}`);
+  if (rest.length !== 1 || rest[0] === '') throw new UsageError(`${verb} needs one file name`);
+  // npm runs scripts in the repository root; a relative name means the caller's folder.
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), rest[0] ?? '');
+  return { verb, file, replace: flags.includes('--replace') };
+}
+
+function postgresAdvice(verb: Parsed['verb'], file: string): string {
+  return verb === 'backup'
+    ? `DATABASE_URL is set: back up the PostgreSQL database with pg_dump, e.g.\n  pg_dump --format=custom --file=${file} "$DATABASE_URL"\n`
+    : `DATABASE_URL is set: restore a pg_dump archive with pg_restore, e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\n(stop the server first).\n`;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let parsed: Parsed;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (error.message) process.stderr.write(`db: ${error.message}\n\n`);
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  try {
+    const config = loadConfig();
+    if (config.databaseUrl) {
+      process.stderr.write(postgresAdvice(parsed.verb, parsed.file));
+      return 1;
+    }
+    if (parsed.verb === 'backup') {
+      const { result, via } = await runOperatorCommand({
+        config,
+        command: 'db.backup',
+        args: { file: parsed.file },
+        register: (commands, db) => registerDbCommands(commands, { db }),
+      });
+      const r = result as BackupResult;
+      process.stdout.write(`Backup written to ${r.file} (${megabytes(r.bytes)}, ${via === 'server' ? 'by the running server' : 'the server was not running'}).\n`);
+      return 0;
+    }
+    const r = await restoreBackup({ dataDir: config.dataDir, file: parsed.file, replace: parsed.replace });
+    process.stdout.write(
+      `Restored ${parsed.file} into ${r.restoredInto} (PostgreSQL ${r.pgVersion}, schema version ${r.schemaVersion}).\n` +
+        (r.previousMovedTo ? `The database that was there is kept in ${r.previousMovedTo}.\n` : '') +
+        'Start the server as usual; it applies any newer migrations.\n',
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof AdminCommandError || error instanceof ConfigError) {
+      process.stderr.write(`db: ${error.message}\n`);
+      return error instanceof ConfigError ? 2 : 1;
+    }
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`db: ${error.message}\nIf the server is starting up, wait until it listens and try again.\n`);
+      return 1;
+    }
+    process.stderr.write(`db: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});
