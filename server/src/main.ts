@@ -49,34 +49,66 @@ function listen(server: http.Server, port: number): Promise<number> {
   });
 }
 
+/**
+ * Stops `server` accepting connections and resolves once every open connection has ended: idle
+ * keep-alive connections are closed at once, and each busy one as soon as its response is sent
+ * (checked every 100 ms), so a client holding a connection open cannot delay the exit.
+ */
 function close(server: http.Server): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }
 
+/** Set once a shutdown signal arrived; start-up failures after it are part of the shutdown. */
+let stopping = false;
+
 async function start(config: Config, logger: Logger): Promise<void> {
   const db: Database = await openDatabase(config);
   let servers: http.Server[] = [];
-  let stopping = false;
   let operations: Operations | undefined;
+  /**
+   * SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (at most
+   * SHUTDOWN_GRACE_MS, then their connections are cut), stop the admin socket and timers, close
+   * the database (PGlite writes a shutdown checkpoint, so the next start needs no recovery) —
+   * which releases DATA_DIR's lock — and exit 0. A second signal while stopping is ignored.
+   */
   const shutdown = async (signal: string): Promise<void> => {
-    if (stopping) return;
+    if (stopping) {
+      logger.warn({ signal }, 'already shutting down');
+      return;
+    }
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: no new connections, waiting for requests in flight');
     const force = setTimeout(() => {
+      logger.warn('requests still open after the grace period; closing their connections');
       for (const s of servers) s.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Last resort if closing hangs (a database that does not answer): exit with an error.
+    setTimeout(() => {
+      logger.error('shutdown did not finish in time; exiting without a clean database close');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 20_000).unref();
     await Promise.all(servers.map(close));
-    await operations?.stop();
-    await db.close(); // also releases the embedded database's lock
+    clearTimeout(force);
+    try {
+      await operations?.stop();
+      await db.close(); // also releases the embedded database's lock
+    } catch (error) {
+      logger.error({ err: error }, 'closing the database failed');
+      process.exit(1);
+    }
     logger.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
     const applied = await migrate(db);
@@ -141,6 +173,8 @@ async function main(): Promise<void> {
   try {
     await start(config, logger);
   } catch (error) {
+    // A signal during start-up closes the database under the loading code; shutdown exits 0.
+    if (stopping) return;
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`);
     } else {
