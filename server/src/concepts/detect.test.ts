@@ -22,6 +22,9 @@ const glossary: Concept[] = [
   concept('patience', { en: ['patience'], tr: ['sabır'], ar: ['الصبر'] }),
   concept('son', { en: ['son'], tr: ['oğul'] }),
   concept('book', { en: ['book'], tr: ['kitap'] }),
+  concept('muhammad', { en: ['Muhammad', 'the Prophet'], tr: ['Muhammed'] }),
+  concept('zakat', { en: ['zakah', 'alms'], tr: ['zekat'] }),
+  concept('charity', { en: ['charity', 'alms'], tr: ['sadaka'] }),
 ];
 
 const index = buildConceptIndex(glossary);
@@ -47,6 +50,12 @@ describe('concept detection', () => {
     expect(ids('the story of the people of the cave')).toEqual([['people-of-the-cave']]);
     expect(ids('a cave')).toEqual([['cave']]);
     expect(ids('Moses and Abraham, the prophets')).toEqual([['moses'], ['abraham'], ['prophet']]);
+  });
+
+  it('reads a wording several concepts use as the concept whose first name it is, else as all of them', () => {
+    expect(ids('What was the prophet Jonah swallowed by?')).toEqual([['prophet']]);
+    expect(ids('Muhammad')).toEqual([['muhammad']]);
+    expect(ids('giving alms')).toEqual([['zakat', 'charity']]);
   });
 
   it('ignores case and diacritics, with Turkish casing (İ, I, ı)', () => {

@@ -28,7 +28,7 @@ export type DetectLanguage = ConceptLanguage;
 
 /** One mention of a concept in a query. */
 export interface ConceptMatch {
-  /** The concepts these words name: one, or several for a name a concept lists in `sharedNames`. */
+  /** The concepts these words name: one, or several for a wording more than one concept uses (see `chooseConcepts`). */
   concepts: readonly Concept[];
   /** UTF-16 offsets of the matched words in the query (`end` exclusive). */
   start: number;
@@ -280,7 +280,7 @@ export function detectConcepts(index: ConceptIndex, query: string, langs?: reado
     const last = words[found.end - 1];
     if (first && last) {
       matches.push({
-        concepts: [...new Set(found.entries.map((e) => e.concept))],
+        concepts: chooseConcepts(found.entries),
         start: first.start,
         end: last.end,
         words: words.slice(i, found.end).map((w) => w.raw),
@@ -290,6 +290,18 @@ export function detectConcepts(index: ConceptIndex, query: string, langs?: reado
     i = found.end;
   }
   return matches;
+}
+
+/**
+ * The concepts a wording names. A wording several concepts claim ("prophet" is the concept
+ * prophet's first name and, as "the Prophet", one of Muhammad's) names those whose first
+ * name in its language it is, when there are such; else all of them ("alms": zakat and charity).
+ */
+function chooseConcepts(entries: readonly Entry[]): Concept[] {
+  const all = [...new Set(entries.map((e) => e.concept))];
+  if (all.length < 2) return all;
+  const primary = [...new Set(entries.filter((e) => e.concept.names[e.lang]?.[0] === e.text).map((e) => e.concept))];
+  return primary.length > 0 ? primary : all;
 }
 
 /** The longest phrase starting at word `i` (function words skipped after the first), with its end (word index, exclusive). */
