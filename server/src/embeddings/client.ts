@@ -58,11 +58,13 @@ function describe(error: unknown, config: EmbeddingsConfig, timeoutMs: number): 
     );
   }
   if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
-    return new EmbeddingError(
-      'refused',
-      `the embeddings endpoint ${config.baseUrl} answered HTTP ${error.status} for model "${config.model}" (check EMBEDDINGS_MODEL)`,
-      error.status,
-    );
+    const hint =
+      error.status === 429
+        ? 'rate limited: try again later, or with a smaller --batch'
+        : error.status >= 500
+          ? 'an error on its side: try again later'
+          : 'check EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS';
+    return new EmbeddingError('refused', `the embeddings endpoint ${config.baseUrl} answered HTTP ${error.status} for model "${config.model}" (${hint})`, error.status);
   }
   return new EmbeddingError('invalid', `the embeddings endpoint ${config.baseUrl} gave an unusable answer`);
 }
