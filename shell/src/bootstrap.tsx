@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { App } from './App';
+import { cspNonce } from './cspNonce';
 import { registerRemotesFromManifest } from './federation/remotes';
 import { startLanguage } from './language/shellLanguage';
 import { SiteInfoProvider } from './site/siteInfo';
@@ -25,8 +26,8 @@ async function start(): Promise<void> {
         <BrowserRouter>
           <App />
         </BrowserRouter>
-        {/* The page's one toast container: react-toastify is a shared singleton, remotes call toast() (it injects its own CSS); below the fixed navbar. */}
-        <ToastContainer position="top-right" newestOnTop style={{ top: '4.75rem' }} />
+        {/* The page's one toast container: react-toastify is a shared singleton, remotes call toast(); below the fixed navbar. It injects its own CSS in a <style> that needs the page's CSP nonce. */}
+        <ToastContainer position="top-right" newestOnTop style={{ top: '4.75rem' }} nonce={cspNonce()} />
       </SiteInfoProvider>
     </StrictMode>,
   );

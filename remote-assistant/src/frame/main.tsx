@@ -2,7 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LANGUAGE_STORAGE_KEY, initialLanguage } from '@kb/contracts';
 import { createFrameBridge } from './bridge';
+import { cspNonce } from './cspNonce';
 import { FrameApp } from './FrameApp';
+
+// Before anything renders, so every element webpack creates carries the page's nonce.
+// (webpack turns `typeof __webpack_nonce__` into "string"; outside webpack, in jest, it is undefined.)
+const nonce = cspNonce();
+if (nonce && typeof __webpack_nonce__ !== 'undefined') __webpack_nonce__ = nonce;
 
 // First, before anything renders: listen for the page's messages and say `ready`. Asks that
 // arrive before the UI mounts wait in the bridge's queue.

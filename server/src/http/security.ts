@@ -21,7 +21,6 @@ export type Directives = Readonly<Record<string, readonly string[]>>;
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'geolocation=()',
