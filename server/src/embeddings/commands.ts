@@ -106,6 +106,8 @@ export function registerEmbeddingCommands(
           throw new AdminCommandError(`limit must be a whole number between 1 and ${MAX_BATCH}`);
         }
         await ensureVectorExtension(db, db.kind);
+        // A length fixed by EMBEDDINGS_DIMENSIONS is checked before anything is sent.
+        if (c.dimensions !== undefined) await ensureEmbeddingTable(db, c.dimensions, c.model);
         const passages = await pendingPassages(db, c.model, scope, after, limit);
         if (passages.length === 0) return { embedded: 0, last: null };
         const vectors = await e.embed(passages.map((p) => p.text));

@@ -290,10 +290,14 @@ describe('npm run corpus -- embed, search and ask with embeddings (pglite, local
     register('dead', configOf(embeddingEnv(deadUrl, { EMBEDDINGS_MODEL: 'fresh-model' })));
     register('short', configOf(embeddingEnv(fake.url, { EMBEDDINGS_MODEL: 'short-model' })));
     register('off', undefined);
+    register('fixed', configOf(embeddingEnv(fake.url, { EMBEDDINGS_DIMENSIONS: '32' })));
     await expect(commands.run('wrong-key.batch')).rejects.toThrow(/refused the key \(HTTP 401\): check EMBEDDINGS_API_KEY/);
     await expect(commands.run('dead.batch')).rejects.toThrow(/cannot reach the embeddings endpoint http:\/\/127\.0\.0\.1:\d+\/v1/);
     await expect(commands.run('short.batch')).rejects.toThrow(/Dimension mismatch: model "short-model" returns 32-dimension vectors, but passage_embeddings holds 64-dimension ones/);
     await expect(commands.run('off.batch')).rejects.toThrow(/Embeddings are not configured here: set EMBEDDINGS_BASE_URL/);
+    const requests = fake.requests;
+    await expect(commands.run('fixed.batch')).rejects.toThrow(/Dimension mismatch: .* 32-dimension vectors, but passage_embeddings holds 64-dimension ones/);
+    expect(fake.requests).toBe(requests);
     for (const name of ['wrong-key.batch', 'dead.batch', 'short.batch', 'off.batch']) {
       await expect(commands.run(name)).rejects.toBeInstanceOf(AdminCommandError);
     }
