@@ -158,6 +158,7 @@ function scaleTable(scale, corpus) {
         // A rate over a few hundred rows says nothing; the shipped corpus's load is given below the table.
         step.ingest.inserted >= 10_000 ? `${step.ingest.passagesPerSecond} (${step.ingest.inserted})` : '–',
         mb(step.passagesBytes),
+        step.termTableMs === null || step.termTableMs === undefined ? '–' : (step.termTableMs / 1000).toFixed(1),
         mb(step.rssBytes.afterSearch),
         pair('en-word'),
         pair('en-question'),
@@ -170,9 +171,9 @@ function scaleTable(scale, corpus) {
     }
   }
   return [
-    '**Search at scale** (p50 / p95 / max ms of `GET /api/search` per query class and of `POST /api/ask`, one request at a time; ingest = synthetic passages/s (count); size = passages table with indexes; RSS = server after the searches)\n\n' +
+    '**Search at scale** (p50 / p95 / max ms of `GET /api/search` per query class and of `POST /api/ask`, one request at a time; ingest = synthetic passages/s (count); size = passages table with indexes; term table = rebuild of the frequent-term table after the growth; RSS = server after the searches)\n\n' +
       markdownTable(
-        ['database', 'passages', 'ingest /s', 'size MB', 'RSS MB', 'en word', 'en question', 'tr word', 'tr question', 'ar word', 'ar question', 'ask'],
+        ['database', 'passages', 'ingest /s', 'size MB', 'term table s', 'RSS MB', 'en word', 'en question', 'tr word', 'tr question', 'ar word', 'ar question', 'ask'],
         rows,
       ) +
       (notes.length ? `\n\n${notes.join('; ')}.` : ''),

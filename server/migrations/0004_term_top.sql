@@ -19,6 +19,12 @@ CREATE TABLE term_stats (
   PRIMARY KEY (lang, lexeme)
 );
 
+-- Passages per language when the table was built (the denominator of frequencies).
+CREATE TABLE term_langs (
+  lang text PRIMARY KEY,
+  passages integer NOT NULL
+);
+
 CREATE TABLE term_top (
   lang text NOT NULL,
   lexeme text COLLATE "C" NOT NULL,
@@ -27,12 +33,6 @@ CREATE TABLE term_top (
   PRIMARY KEY (lang, lexeme, passage_id)
 );
 
--- A lexeme as a tsquery that matches exactly it (quotes and backslashes doubled, no normalization).
-CREATE FUNCTION kb_lexeme_tsquery(lexeme text) RETURNS tsquery
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT ('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || '''')::tsquery
-$$;
-
 -- Rebuilds both tables for the given languages (NULL: all). A lexeme is frequent when at least
 -- `min_docs` passages and `min_share` of its language's passages contain it, and more than
 -- `top_k` (otherwise its GIN posting list is as cheap as its list here).
@@ -40,24 +40,32 @@ CREATE FUNCTION kb_refresh_term_top(langs text[], min_share float8, min_docs int
 LANGUAGE sql AS $$
   DELETE FROM term_top WHERE langs IS NULL OR lang = ANY (langs);
   DELETE FROM term_stats WHERE langs IS NULL OR lang = ANY (langs);
+  DELETE FROM term_langs WHERE langs IS NULL OR lang = ANY (langs);
+  INSERT INTO term_langs (lang, passages)
+  SELECT lang, count(*) FROM passages WHERE langs IS NULL OR lang = ANY (langs) GROUP BY lang;
   INSERT INTO term_stats (lang, lexeme, ndoc, floor_rank)
   SELECT l.lang, s.word, s.ndoc,
          CASE WHEN s.ndoc >= greatest(min_docs::float8, min_share * l.n) AND s.ndoc > top_k THEN 0 END
-  FROM (SELECT lang, count(*) AS n FROM passages WHERE langs IS NULL OR lang = ANY (langs) GROUP BY lang) l
+  FROM (SELECT lang, passages AS n FROM term_langs WHERE langs IS NULL OR lang = ANY (langs)) l
   CROSS JOIN LATERAL ts_stat(format('SELECT tsv FROM passages WHERE lang = %L', l.lang)) s;
+  -- A lexeme's score in a passage is `ts_rank_cd(tsv, lexeme, 1)`, computed from the tsvector
+  -- itself: 0.1 (weight D: passages carry no weights) per position of the lexeme, divided by
+  -- ln(1 + the passage's positions). `floor_rank` is the lowest kept, raised by 1e-6 for the
+  -- float4 rounding of `ts_rank_cd`.
   INSERT INTO term_top (lang, lexeme, passage_id, rank)
   SELECT x.lang, x.lexeme, x.id, x.rank
   FROM (
-    SELECT p.lang, s.lexeme, p.id, r.rank,
-           row_number() OVER (PARTITION BY p.lang, s.lexeme ORDER BY r.rank DESC, p.position, p.id) AS n
+    SELECT p.lang, s.lexeme, p.id, 0.1::float8 * cardinality(u.positions) / ln(c.n + 1) AS rank,
+           row_number() OVER (PARTITION BY p.lang, s.lexeme
+                              ORDER BY cardinality(u.positions) / ln(c.n + 1) DESC, p.position, p.id) AS k
     FROM passages p
+    CROSS JOIN LATERAL (SELECT sum(greatest(cardinality(v.positions), 1))::float8 AS n FROM unnest(p.tsv) v) c
     CROSS JOIN LATERAL unnest(p.tsv) u
     JOIN term_stats s ON s.lang = p.lang AND s.lexeme = u.lexeme COLLATE "C" AND s.floor_rank IS NOT NULL
-    CROSS JOIN LATERAL (SELECT ts_rank_cd(p.tsv, kb_lexeme_tsquery(s.lexeme), 1)::float8 AS rank) r
     WHERE langs IS NULL OR p.lang = ANY (langs)
   ) x
-  WHERE x.n <= top_k;
-  UPDATE term_stats s SET floor_rank = t.floor_rank
+  WHERE x.k <= top_k;
+  UPDATE term_stats s SET floor_rank = t.floor_rank * (1 + 1e-6)
   FROM (SELECT lang, lexeme, min(rank) AS floor_rank FROM term_top WHERE langs IS NULL OR lang = ANY (langs) GROUP BY lang, lexeme) t
   WHERE s.lang = t.lang AND s.lexeme = t.lexeme;
 $$;

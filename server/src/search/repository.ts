@@ -213,9 +213,17 @@ function orderBy(order: Order): string {
 /**
  * The SELECT of one language's matching passages with their scores (`id`, `position`,
  * `matched`, `matched_count`, `weight`, `rank`), restricted to `candidates` (an SQL set of ids)
- * when given.
+ * when given. `scan`: read the scope's rows (index on language and source) and test each,
+ * instead of the GIN index — cheaper for a small source than fetching a frequent word's
+ * matches in every source.
  */
-function scoredSelect(sql: Sql, group: PreparedGroup, weights: readonly number[], source: string | undefined, candidates?: string): string {
+function scoredSelect(
+  sql: Sql,
+  group: PreparedGroup,
+  weights: readonly number[],
+  source: string | undefined,
+  from: { candidates?: string; scan?: boolean } = {},
+): string {
   const all = sql.tsquery(group.all ?? '');
   const match = (text: string | undefined): string => (text === undefined ? 'false' : `p.tsv @@ ${sql.tsquery(text)}`);
   const terms = group.terms.map(
@@ -224,13 +232,18 @@ function scoredSelect(sql: Sql, group: PreparedGroup, weights: readonly number[]
   );
   const m = group.terms.map((_, i) => `s.m${i}`);
   const weighted = m.map((x, i) => `${x} * ${sql.param(weights[i] ?? 0)}::float8`);
-  const from = candidates === undefined ? 'passages p' : `(${candidates}) c JOIN passages p ON p.id = c.id`;
   const langSql = group.lang === undefined ? '' : ` AND p.lang = ${sql.param(group.lang)}`;
   const sourceSql = source === undefined ? '' : ` AND p.source = ${sql.param(source)}`;
+  const table =
+    from.candidates !== undefined
+      ? `(${from.candidates}) c JOIN passages p ON p.id = c.id`
+      : from.scan === true
+        ? `(SELECT p.id, p.position, p.lang, p.source, p.tsv FROM passages p WHERE true${langSql}${sourceSql} OFFSET 0) p`
+        : 'passages p';
   return `SELECT s.id, s.position, ARRAY[${m.map((x) => `${x} > 0`).join(', ')}]::boolean[] AS matched,
             (${m.join(' + ')})::float8 AS matched_count, (${weighted.join(' + ')})::float8 AS weight, s.rank
           FROM (SELECT p.id, p.position, ${terms.join(', ')}, ts_rank_cd(p.tsv, ${all}, 1)::float8 AS rank
-                FROM ${from}
+                FROM ${table}
                 WHERE p.tsv @@ ${all}${langSql}${sourceSql}) s`;
 }
 
@@ -260,9 +273,10 @@ async function fullRanking(
   source: string | undefined,
   order: Order,
   page: { limit: number; offset: number },
+  scan: boolean,
 ): Promise<{ total: number; rows: ScoredRow[] }> {
   const sql = new Sql();
-  const selects = groups.filter((g) => g.all !== undefined).map((g, i) => scoredSelect(sql, g, weights[i] ?? [], source));
+  const selects = groups.flatMap((g, i) => (g.all === undefined ? [] : [scoredSelect(sql, g, weights[i] ?? [], source, { scan })]));
   if (selects.length === 0) return { total: 0, rows: [] };
   const rows = await db.query<ScoredRow & { total: number }>(
     `SELECT m.*, count(*) OVER ()::int AS total FROM (${selects.join(' UNION ALL ')}) m
@@ -287,6 +301,10 @@ interface Bound {
 interface CandidatePlan {
   rare?: string;
   frequent: string[];
+  /** Per frequent lexeme: passages of the language containing it. */
+  frequentDocs: number[];
+  /** Passages of the language when the table was built. */
+  passages: number;
   bound: Bound;
 }
 
@@ -313,38 +331,43 @@ async function planCandidates(
       for (const item of [...t.partItems, ...t.alternativeItems]) (item.prefix ? prefixes : exact).push({ lang: g.lang, lexeme: item.lexeme });
     }
   }
-  const rows = await db.query<{ kind: string; lang: string; key: string; lexeme: string; floor_rank: number | null }>(
-    `SELECT 'e' AS kind, i.lang, i.lexeme AS key, s.lexeme, s.floor_rank
+  const rows = await db.query<{ kind: string; lang: string; key: string; lexeme: string; floor_rank: number | null; ndoc: number }>(
+    `SELECT 'n' AS kind, l.lang, '' AS key, '' AS lexeme, NULL::float8 AS floor_rank, l.passages AS ndoc
+     FROM term_langs l WHERE l.lang = ANY ($5::text[])
+     UNION ALL
+     SELECT 'e', i.lang, i.lexeme, s.lexeme, s.floor_rank, s.ndoc
      FROM unnest($1::text[], $2::text[]) AS i(lang, lexeme)
      JOIN term_stats s ON s.lang = i.lang AND s.lexeme = i.lexeme COLLATE "C" AND s.floor_rank IS NOT NULL
      UNION ALL
-     SELECT 'p', i.lang, i.lexeme, s.lexeme, s.floor_rank
+     SELECT 'p', i.lang, i.lexeme, s.lexeme, s.floor_rank, s.ndoc
      FROM unnest($3::text[], $4::text[]) AS i(lang, lexeme)
      CROSS JOIN LATERAL (
-       SELECT s.lexeme, s.floor_rank FROM term_stats s
+       SELECT s.lexeme, s.floor_rank, s.ndoc FROM term_stats s
        WHERE s.lang = i.lang AND s.lexeme >= i.lexeme COLLATE "C" AND s.lexeme < (i.lexeme || chr(1114111)) COLLATE "C"
        ORDER BY s.lexeme LIMIT ${MAX_PREFIX_LEXEMES + 1}) s`,
-    [exact.map((e) => e.lang), exact.map((e) => e.lexeme), prefixes.map((e) => e.lang), prefixes.map((e) => e.lexeme)],
+    [exact.map((e) => e.lang), exact.map((e) => e.lexeme), prefixes.map((e) => e.lang), prefixes.map((e) => e.lexeme), groups.map((g) => g.lang)],
   );
-  const frequentExact = new Map<string, number>();
-  const expansions = new Map<string, { lexeme: string; floor: number | null }[]>();
+  const frequentExact = new Map<string, { floor: number; ndoc: number }>();
+  const expansions = new Map<string, { lexeme: string; floor: number | null; ndoc: number }[]>();
+  const sizes = new Map<string, number>();
   for (const r of rows) {
     const key = `${r.lang}\u0000${r.key}`;
-    if (r.kind === 'e') frequentExact.set(key, r.floor_rank ?? 0);
-    else expansions.set(key, [...(expansions.get(key) ?? []), { lexeme: r.lexeme, floor: r.floor_rank }]);
+    if (r.kind === 'n') sizes.set(r.lang, r.ndoc);
+    else if (r.kind === 'e') frequentExact.set(key, { floor: r.floor_rank ?? 0, ndoc: r.ndoc });
+    else expansions.set(key, [...(expansions.get(key) ?? []), { lexeme: r.lexeme, floor: r.floor_rank, ndoc: r.ndoc }]);
   }
   let any = false;
   const plans = groups.map((g, gi): CandidatePlan => {
     const rare = new Map<string, Item>();
-    const frequent = new Map<string, number>();
+    const frequent = new Map<string, { floor: number; ndoc: number }>();
     /** Adds an item's lexemes to `rare`/`frequent`; true when one of them is frequent. */
     const place = (item: Item): boolean => {
       const key = `${g.lang ?? ''}\u0000${item.lexeme}`;
       if (!item.prefix) {
-        const floor = frequentExact.get(key);
-        if (floor === undefined) rare.set(itemText(item), item);
-        else frequent.set(item.lexeme, floor);
-        return floor !== undefined;
+        const listed = frequentExact.get(key);
+        if (listed === undefined) rare.set(itemText(item), item);
+        else frequent.set(item.lexeme, listed);
+        return listed !== undefined;
       }
       const expansion = expansions.get(key) ?? [];
       if (expansion.length > MAX_PREFIX_LEXEMES || expansion.every((e) => e.floor === null)) {
@@ -353,7 +376,7 @@ async function planCandidates(
       }
       for (const e of expansion) {
         if (e.floor === null) rare.set(itemText({ lexeme: e.lexeme, prefix: false }), { lexeme: e.lexeme, prefix: false });
-        else frequent.set(e.lexeme, e.floor);
+        else frequent.set(e.lexeme, { floor: e.floor, ndoc: e.ndoc });
       }
       return true;
     };
@@ -365,9 +388,15 @@ async function planCandidates(
       bound.matchedCount += most;
       bound.weight += most * Math.max(0, weights[gi]?.[ti] ?? 0);
     });
-    for (const floor of frequent.values()) bound.rank += floor;
+    for (const f of frequent.values()) bound.rank += f.floor;
     if (frequent.size > 0) any = true;
-    return { rare: rare.size > 0 ? [...rare.keys()].join(' | ') : undefined, frequent: [...frequent.keys()], bound };
+    return {
+      rare: rare.size > 0 ? [...rare.keys()].join(' | ') : undefined,
+      frequent: [...frequent.keys()],
+      frequentDocs: [...frequent.values()].map((f) => f.ndoc),
+      passages: sizes.get(g.lang ?? '') ?? 0,
+      bound,
+    };
   });
   return any ? plans : undefined;
 }
@@ -423,7 +452,8 @@ async function candidateRanking(
          JOIN term_top t ON t.lang = ${lang} AND t.lexeme = f.lexeme COLLATE "C"`,
       );
     }
-    return sets.length === 0 ? [] : [scoredSelect(sql, g, weights[i] ?? [], source, `SELECT DISTINCT u.id FROM (${sets.join(' UNION ALL ')}) AS u(id)`)];
+    const candidates = `SELECT DISTINCT u.id FROM (${sets.join(' UNION ALL ')}) AS u(id)`;
+    return sets.length === 0 ? [] : [scoredSelect(sql, g, weights[i] ?? [], source, { candidates })];
   });
   if (selects.length === 0) return undefined;
   const rows = await db.query<ScoredRow>(
@@ -454,8 +484,66 @@ async function countMatches(db: Queryable, groups: readonly PreparedGroup[], sou
   return rows[0]?.n ?? 0;
 }
 
+/** Above this many possible matches (rare matches + frequent lexemes' document frequencies), a total from the candidates path is estimated. */
+export const EXACT_TOTAL_LIMIT = 5000;
+
+/**
+ * The total of a query ranked from candidates: exact (a GIN count) with a source, or when at
+ * most {@link EXACT_TOTAL_LIMIT} passages can match; otherwise estimated per language from the
+ * table, taking words to occur independently: N × (1 − (1 − r/N) × Π (1 − df/N)), with r the
+ * exact count of the rare lexemes' matches and df each frequent lexeme's document frequency,
+ * kept between the largest of them and their sum (both exact bounds).
+ */
+async function candidatesTotal(
+  db: Queryable,
+  groups: readonly PreparedGroup[],
+  plans: readonly CandidatePlan[],
+  source: string | undefined,
+): Promise<number> {
+  const upper = plans.reduce((sum, p) => sum + p.frequentDocs.reduce((a, b) => a + b, 0), 0);
+  if (source !== undefined || upper <= EXACT_TOTAL_LIMIT) return countMatches(db, groups, source);
+  const sql = new Sql();
+  const rareCounts = plans.map((p, i) =>
+    p.rare === undefined
+      ? '0'
+      : `(SELECT count(*)::int FROM passages p WHERE p.lang = ${sql.param(groups[i]?.lang ?? '')} AND p.tsv @@ ${sql.tsquery(p.rare)})`,
+  );
+  const [row] = await db.query<{ r: number[] }>(`SELECT ARRAY[${rareCounts.join(', ')}]::int[] AS r`, sql.params);
+  return plans.reduce((sum, p, i) => {
+    const r = row?.r[i] ?? 0;
+    const n = Math.max(p.passages, 1);
+    const none = p.frequentDocs.reduce((q, df) => q * (1 - Math.min(df, n) / n), 1 - Math.min(r, n) / n);
+    const low = Math.max(r, ...p.frequentDocs);
+    const high = r + p.frequentDocs.reduce((a, b) => a + b, 0);
+    return sum + Math.min(high, Math.max(low, Math.round(n * (1 - none))));
+  }, 0);
+}
+
+/**
+ * How many rankings this process answered from the candidates and how many in full
+ * (diagnostics for the benchmark and tests; never reset).
+ */
+export const rankPaths = { candidates: 0, full: 0 };
+
 /** How {@link rank} works: with the frequent-term table when it can prove the page exact (`auto`), or always in full. */
 export type RankStrategy = 'auto' | 'full';
+
+/** Most passages a scope may hold to be read whole rather than through the GIN index. */
+const SCAN_LIMIT = 20_000;
+
+/**
+ * True when a source in one language holds at most {@link SCAN_LIMIT} passages (from the
+ * import records; a source without one is not small).
+ */
+async function smallScope(db: Queryable, lang: string, source: string | undefined): Promise<boolean> {
+  if (source === undefined) return false;
+  const rows = await db.query<{ n: number }>(
+    'SELECT coalesce(sum(passages), 0)::int AS n FROM corpus_imports WHERE source = $1 AND lang = $2',
+    [source, lang],
+  );
+  const n = rows[0]?.n ?? 0;
+  return n > 0 && n <= SCAN_LIMIT;
+}
 
 /**
  * One page of the ranking of the groups' matches, and the number of matches when asked.
@@ -471,41 +559,52 @@ async function rank(
   options: { order: Order; limit: number; offset: number; strategy: RankStrategy; total: boolean },
 ): Promise<{ total: number; passages: RankedPassage[] }> {
   const depth = options.offset + options.limit;
-  if (options.strategy === 'auto' && depth <= MAX_CANDIDATE_DEPTH) {
+  // The table lists the best passages of a whole language: within one source too few of them remain.
+  if (options.strategy === 'auto' && depth <= MAX_CANDIDATE_DEPTH && source === undefined) {
     const plans = await planCandidates(db, groups, weights);
     const rows = plans && (await candidateRanking(db, groups, plans, weights, source, options.order, depth));
     if (rows) {
-      const total = options.total ? await countMatches(db, groups, source) : 0;
+      rankPaths.candidates += 1;
+      const total = options.total ? await candidatesTotal(db, groups, plans, source) : 0;
       return { total, passages: await withPassages(db, rows.slice(options.offset)) };
     }
   }
-  const full = await fullRanking(db, groups, weights, source, options.order, options);
+  rankPaths.full += 1;
+  const scan = groups.length === 1 && groups[0]?.lang !== undefined && (await smallScope(db, groups[0].lang, source));
+  const full = await fullRanking(db, groups, weights, source, options.order, options, scan);
   const total = options.total && full.rows.length === 0 && options.offset > 0 ? await countMatches(db, groups, source) : full.total;
   return { total, passages: await withPassages(db, full.rows) };
 }
 
 /**
  * Counts, for each term, the passages of the scope matching it (its document frequency,
- * through its parts or alternatives), the passages matching any term, and the scope's size.
- * Uses the GIN index on `passages.tsv`.
+ * through its parts or alternatives), the passages matching any term, and the scope's size:
+ * for one source of at most 20,000 passages in one language, in one pass over its rows; else
+ * through the GIN index on `passages.tsv`.
  *
  * @param terms at least one term
  */
 export async function termStats(db: Queryable, terms: readonly QueryTerm[], scope: Scope): Promise<TermStats> {
   const [group] = await prepare(db, [{ lang: scope.lang, terms }]);
   const prepared = group?.terms ?? [];
+  const termQueries = prepared.map((t) => orQuery([t.parts ?? '', t.alternatives ?? '']));
   const sql = new Sql();
   let where = '';
   if (scope.lang !== undefined) where += ` AND p.lang = ${sql.param(scope.lang)}`;
   if (scope.source !== undefined) where += ` AND p.source = ${sql.param(scope.source)}`;
-  const count = (text: string | undefined): string =>
-    text === undefined ? '0' : `(SELECT count(*)::int FROM passages p WHERE p.tsv @@ ${sql.tsquery(text)}${where})`;
-  const termQueries = prepared.map((t) => orQuery([t.parts ?? '', t.alternatives ?? '']));
-  const rows = await db.query<{ df: number[]; total: number; scope_size: number }>(
-    `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${count(group?.all)} AS total,
-            (SELECT count(*)::int FROM passages p WHERE true${where}) AS scope_size`,
-    sql.params,
-  );
+  let query: string;
+  if (scope.lang !== undefined && (await smallScope(db, scope.lang, scope.source))) {
+    // One pass over the scope's rows, every count at once.
+    const count = (text: string | undefined): string => (text === undefined ? '0' : `count(*) FILTER (WHERE p.tsv @@ ${sql.tsquery(text)})::int`);
+    query = `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${count(group?.all)} AS total, count(*)::int AS scope_size
+             FROM (SELECT p.tsv FROM passages p WHERE true${where} OFFSET 0) p`;
+  } else {
+    const count = (text: string | undefined): string =>
+      text === undefined ? '0' : `(SELECT count(*)::int FROM passages p WHERE p.tsv @@ ${sql.tsquery(text)}${where})`;
+    query = `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${count(group?.all)} AS total,
+                    (SELECT count(*)::int FROM passages p WHERE true${where}) AS scope_size`;
+  }
+  const rows = await db.query<{ df: number[]; total: number; scope_size: number }>(query, sql.params);
   const row = rows[0];
   if (!row) throw new Error('term statistics query returned no row');
   return { usable: termQueries.map((q) => q !== undefined), df: row.df, total: row.total, scopeSize: row.scope_size };

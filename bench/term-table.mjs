@@ -1,0 +1,148 @@
+/**
+ * `node bench/term-table.mjs [--url=postgres://…] [--data-dir=…] [--target=400000] [--keep]`
+ *
+ * Checks and times the frequent-term table (server/migrations/0004_term_top.sql) on a grown
+ * corpus: builds a scratch database (a PGlite folder, or a schema `kb_termtable_<hex>` in
+ * `--url`), loads the shipped corpus, adds synthetic passages up to `--target`
+ * (bench/corpus/generate.mjs), times `refreshTermTable`, then for every bench query
+ * (bench/lib/queries.mjs) and evaluation question (eval/dev.tsv, en/tr/ar) compares the
+ * search's first two pages and the ask ranking from the table's candidates with the full
+ * ranking of every match, and times both. Prints JSON: refresh seconds, the number of
+ * differences (must be 0), how many rankings the candidates answered, and per path p50/p95/max ms.
+ * Uses server/dist (run `npm run build -w server` first).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { addSyntheticPassages, clausePools } from './corpus/generate.mjs';
+import { ASK_QUESTIONS, SEARCH_CLASSES } from './lib/queries.mjs';
+import { log, median, quantile, repoRoot, round } from './lib/util.mjs';
+
+const require = createRequire(import.meta.url);
+const dist = (file) => require(path.join(repoRoot, 'server', 'dist', file));
+const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+
+const { openDatabase } = dist('db/open.js');
+const { migrate } = dist('db/migrate.js');
+const { loadCorpus } = dist('corpus/service.js');
+const { queryTerms } = dist('search/query.js');
+const repo = dist('search/repository.js');
+
+const target = Number(arg('target') ?? 400_000);
+const url = arg('url');
+const keep = process.argv.includes('--keep');
+let dataDir = arg('data-dir');
+let schema;
+let databaseUrl;
+if (url) {
+  const u = new URL(url);
+  schema = arg('schema') ?? `kb_termtable_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ databaseUrl: url });
+  await admin.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await admin.close();
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  databaseUrl = u.toString();
+} else if (!dataDir) {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-termtable-'));
+}
+
+function evalQuestions() {
+  return fs
+    .readFileSync(path.join(repoRoot, 'eval', 'dev.tsv'), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => l.split('\t'))
+    .filter(([lang]) => ['en', 'tr', 'ar'].includes(lang))
+    .map(([lang, , , q]) => ({ q, lang }));
+}
+
+const stats = (ms) => ({ p50: round(median(ms), 1), p95: round(quantile(ms, 0.95), 1), max: round(Math.max(...ms), 1) });
+
+const db = await openDatabase({ dataDir, databaseUrl });
+const out = { backend: url ? 'postgres' : 'pglite', target };
+try {
+  await migrate(db);
+  const [{ n: before }] = await db.query('SELECT count(*)::int AS n FROM passages');
+  if (before === 0) {
+    log('loading the shipped corpus');
+    await loadCorpus(db);
+  }
+  const [{ n: loaded }] = await db.query('SELECT count(*)::int AS n FROM passages');
+  if (loaded < target) {
+    log(`adding ${target - loaded} synthetic passages`);
+    await addSyntheticPassages(db, { count: target - loaded, startAt: 0, pools: clausePools() });
+    await db.query('ANALYZE passages');
+  }
+  if (!process.argv.includes('--no-refresh')) {
+    const started = performance.now();
+    await repo.refreshTermTable(db);
+    out.refreshS = round((performance.now() - started) / 1000, 1);
+  }
+  const [table] = await db.query(
+    `SELECT (SELECT count(*)::int FROM term_stats) AS lexemes, (SELECT count(*)::int FROM term_stats WHERE floor_rank IS NOT NULL) AS frequent,
+            (SELECT count(*)::int FROM term_top) AS listed, pg_total_relation_size('term_top')::float8 AS top_bytes,
+            pg_total_relation_size('term_stats')::float8 AS stats_bytes`,
+  );
+  out.table = table;
+  log(`table: ${JSON.stringify(out)}`);
+  const queries = [...Object.values(SEARCH_CLASSES).flat(), ...ASK_QUESTIONS.map((q) => ({ q: q.question, lang: q.lang })), ...evalQuestions()];
+  const times = { auto: [], full: [], askAuto: [], askFull: [] };
+  const differences = [];
+  const summary = (p) => `${p.id} ${p.matchedCount} ${p.rank.toFixed(6)}`;
+  const startPaths = { ...repo.rankPaths };
+  const reps = Number(arg('reps') ?? 2);
+  for (const { q, lang } of queries) {
+    let terms = queryTerms(q, [lang], { prefixLast: true });
+    if (terms.length === 0) terms = queryTerms(q, [lang], { keepStopwords: true, prefixLast: true });
+    if (terms.length === 0) continue;
+    const groups = [{ lang, terms }];
+    for (const offset of [0, 10]) {
+      let fast;
+      let full;
+      for (let r = 0; r < reps; r += 1) {
+        let t = performance.now();
+        fast = await repo.searchPassages(db, groups, undefined, { limit: 10, offset });
+        if (offset === 0) times.auto.push(performance.now() - t);
+        t = performance.now();
+        full = await repo.searchPassages(db, groups, undefined, { limit: 10, offset }, 'full');
+        if (offset === 0) times.full.push(performance.now() - t);
+      }
+      const a = [fast.total, ...fast.passages.map(summary)].join('\n');
+      const b = [full.total, ...full.passages.map(summary)].join('\n');
+      if (a !== b) differences.push({ q, lang, offset });
+    }
+    const askTerms = queryTerms(q, [lang]);
+    if (askTerms.length === 0) continue;
+    const weights = askTerms.map((_, i) => 1 + i / 10);
+    const options = { weights, order: 'weight', limit: 30, offset: 0 };
+    let fastAsk;
+    let fullAsk;
+    for (let r = 0; r < reps; r += 1) {
+      let t = performance.now();
+      fastAsk = await repo.rankPassages(db, askTerms, { lang, source: 'quran' }, options);
+      times.askAuto.push(performance.now() - t);
+      t = performance.now();
+      fullAsk = await repo.rankPassages(db, askTerms, { lang, source: 'quran' }, { ...options, strategy: 'full' });
+      times.askFull.push(performance.now() - t);
+    }
+    if (fastAsk.map(summary).join() !== fullAsk.map(summary).join()) differences.push({ q, lang, ask: true });
+  }
+  out.queries = queries.length;
+  out.differences = differences;
+  out.paths = { candidates: repo.rankPaths.candidates - startPaths.candidates, full: repo.rankPaths.full - startPaths.full };
+  out.searchMs = { auto: stats(times.auto), full: stats(times.full) };
+  out.askRankMs = { auto: stats(times.askAuto), full: stats(times.askFull) };
+} finally {
+  await db.close();
+  if (!keep) {
+    if (schema) {
+      const admin = await openDatabase({ databaseUrl: url });
+      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.close();
+    } else if (dataDir && !arg('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+process.stdout.write(JSON.stringify(out, null, 2) + '\n');
