@@ -53,7 +53,14 @@ const schemas: Record<string, Schema> = {
   }),
   SearchResponse: closed(['query', 'total', 'hits'], {
     query: { type: 'string' },
-    total: { type: 'integer', minimum: 0, description: 'Matching passages over all pages.' },
+    total: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Matching passages over all pages. Exact, except on the first 100 hits of a query without `source` whose very ' +
+        'frequent words (in at least 0.5% of a language’s passages) could match more than 5,000 passages: there an ' +
+        'estimate from per-word document frequencies (between the largest and the sum of them); pages further in give the exact count.',
+    },
     hits: { type: 'array', items: ref('SearchHit') },
   }),
   AskRequest: closed(['question', 'lang'], {
