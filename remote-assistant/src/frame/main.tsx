@@ -6,9 +6,9 @@ import { cspNonce } from './cspNonce';
 import { FrameApp } from './FrameApp';
 
 // Before anything renders, so every element webpack creates carries the page's nonce.
-// (webpack turns `typeof __webpack_nonce__` into "string"; outside webpack, in jest, it is undefined.)
+// Only with a nonce: outside webpack (jest, whose pages have none) the global does not exist.
 const nonce = cspNonce();
-if (nonce && typeof __webpack_nonce__ !== 'undefined') __webpack_nonce__ = nonce;
+if (nonce) __webpack_nonce__ = nonce;
 
 // First, before anything renders: listen for the page's messages and say `ready`. Asks that
 // arrive before the UI mounts wait in the bridge's queue.
