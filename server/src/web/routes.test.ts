@@ -34,6 +34,9 @@ function webRoot(): string {
   write(root, 'shell/dist/static/js/main.1a2b3c4d.js', 'console.log("shell")');
   write(root, 'shell/dist/static/js/main.1a2b3c4d.js.br', zlib.brotliCompressSync('console.log("shell")'));
   write(root, 'shell/dist/favicon.ico', 'icon');
+  // A build's precompressed copies of its pages, which carry no nonce and must never be sent.
+  write(root, 'shell/dist/index.html.br', zlib.brotliCompressSync(INDEX));
+  write(root, 'remote-assistant/dist/assistant/index.html.gz', zlib.gzipSync(FRAME));
   write(root, 'remote-assistant/dist/assistant/index.html', FRAME);
   write(root, 'remote-assistant/dist/assistant/frame.5e6f7a8b.js', 'console.log("frame")');
   write(root, 'remote-assistant/dist/release.json', '{"name":"assistant","version":"0.1.0-5e6f7a8b"}');
@@ -62,6 +65,22 @@ describe('front-end hosting', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(withoutNonce(res)).toBe(INDEX);
+  });
+
+  it("writes the response's nonce into its page, never sending a build's precompressed copy", async () => {
+    for (const [url, page] of [
+      ['/', INDEX],
+      ['/index.html', INDEX],
+      ['/assistant/', FRAME],
+      ['/assistant/index.html', FRAME],
+    ] as const) {
+      const res = await request(app).get(url).set('Accept-Encoding', 'gzip, br');
+      expect(res.status).toBe(200);
+      expect(withoutNonce(res)).toBe(page);
+    }
+    const first = NONCE_META.exec((await request(app).get('/')).text)?.[1];
+    const second = NONCE_META.exec((await request(app).get('/')).text)?.[1];
+    expect(first).not.toBe(second);
   });
 
   it('serves the shell for a route with a query string or a trailing slash', async () => {
