@@ -49,6 +49,11 @@ export interface QueryTerm {
   alternatives?: TermPart[];
   /** Weight of a match through `alternatives` only, in (0, 1); default {@link DEFAULT_ALTERNATIVE_WEIGHT}. */
   alternativeWeight?: number;
+  /**
+   * Verses that state the concept (its glossary `anchors`, `<source> <ref>`: `quran 37:142`);
+   * the search lifts them by a bounded amount (`anchors.ts`). Absent: none.
+   */
+  anchors?: string[];
 }
 
 /** Weight of a term matched only through its concept's alternatives (an exact match weighs 1). */
@@ -296,6 +301,8 @@ function conceptTerm(match: ConceptMatch, langs: readonly string[], o: WordOptio
     ),
   );
   const term: QueryTerm = { word: match.words.join(' '), parts };
+  const anchors = [...new Set(match.concepts.flatMap((c) => c.anchors ?? []))];
+  if (anchors.length > 0) term.anchors = anchors;
   if (alternatives.length > 0) {
     term.alternatives = alternatives;
     if (alternativeWeight !== undefined) term.alternativeWeight = alternativeWeight;

@@ -7,6 +7,7 @@ import { resolveReference } from '../references/service.js';
 import { rangePassages } from '../references/repository.js';
 import { readingUrl } from '../read/urls.js';
 import { queryTerms, type QueryTerm } from './query.js';
+import { anchorRefs, boostedCount, scoreAnchors } from './anchors.js';
 import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
 import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import type { Concept } from '../concepts/types.js';
@@ -64,9 +65,53 @@ export async function highlightPassages(
   );
 }
 
-/** Relevance as reported: distinct terms matched, plus `ts_rank_cd` squashed below 1 (so the order of scores is the order of hits). */
+/**
+ * Relevance as reported: terms matched (1 each through the query's words, less through a
+ * concept's other wordings, more for a concept's anchor verse), plus `ts_rank_cd` squashed
+ * below 0.01 (so the order of scores is the order of hits).
+ */
 function score(passage: RankedPassage): number {
-  return Math.round((passage.matchedCount + passage.rank / (1 + passage.rank)) * 10_000) / 10_000;
+  return Math.round((passage.matchedCount + (0.01 * passage.rank) / (1 + passage.rank)) * 1_000_000) / 1_000_000;
+}
+
+/** Anchor verses are lifted within the first this many hits; deeper pages are ranked by words alone. */
+const ANCHOR_DEPTH = 200;
+
+/**
+ * One page of the keyword ranking with the anchor verses of the concepts the query mentions
+ * lifted (`anchors.ts`): the first `offset + limit` passages and the anchors are scored alike,
+ * anchors with their boosted count, and sorted by count, then `ts_rank_cd`, then the
+ * ranking's own order. Without anchors (or past {@link ANCHOR_DEPTH}), the plain ranking.
+ */
+async function rankedPage(
+  db: Queryable,
+  groups: readonly LanguageTerms[],
+  source: string | undefined,
+  page: { limit: number; offset: number },
+  useAnchors: boolean,
+): Promise<{ total: number; passages: RankedPassage[] }> {
+  const anchored = (useAnchors ? groups : []).map((g) => ({ group: g, anchors: anchorRefs(g.terms, source) })).filter((a) => a.anchors.length > 0);
+  const depth = page.offset + page.limit;
+  if (anchored.length === 0 || depth > ANCHOR_DEPTH) return searchPassages(db, groups, source, page);
+  const base = await searchPassages(db, groups, source, { limit: depth, offset: 0 });
+  const lifted = new Map<string, RankedPassage>();
+  let unmatched = 0;
+  for (const { group, anchors } of anchored) {
+    for (const anchor of await scoreAnchors(db, group.lang, anchors, group.terms)) {
+      const terms = anchors.find((a) => a.source === anchor.source && a.ref === anchor.ref)?.terms ?? [];
+      if (anchor.matchedCount === 0) unmatched++;
+      lifted.set(anchor.id, {
+        ...anchor,
+        matched: anchor.matched.map((m, i) => m || terms.includes(i)),
+        matchedCount: boostedCount(anchor, terms, group.terms.length),
+      });
+    }
+  }
+  const merged = [...base.passages.filter((p) => !lifted.has(p.id)), ...lifted.values()]
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => b.p.matchedCount - a.p.matchedCount || b.p.rank - a.p.rank || a.i - b.i)
+    .map(({ p }) => p);
+  return { total: base.total + unmatched, passages: merged.slice(page.offset, depth) };
 }
 
 /** How a query is expanded with the concept glossary (issue 11); see `queryTerms` in `query.ts`. */
@@ -75,6 +120,8 @@ export interface Expansion {
   concepts: ConceptIndex;
   /** Weight of a match through a concept's other wordings only; default `DEFAULT_ALTERNATIVE_WEIGHT`. */
   alternativeWeight?: number;
+  /** Lift the anchor verses of the concepts mentioned (`anchors.ts`); default true. */
+  anchors?: boolean;
 }
 
 let shipped: Expansion | undefined;
@@ -151,7 +198,7 @@ export async function search(
   });
   const terms = groups.flatMap((g) => g.terms);
   if (terms.length === 0) return { query: params.q, total: 0, hits: [] };
-  const keywordPage = (page: { limit: number; offset: number }): ReturnType<typeof searchPassages> => searchPassages(db, groups, params.source, page);
+  const keywordPage = (page: { limit: number; offset: number }): ReturnType<typeof searchPassages> => rankedPage(db, groups, params.source, page, expansion?.anchors !== false);
   const { total, passages: ranked } = fusion ? await fusion.search(params.q, scope, params, keywordPage) : await keywordPage(params);
   if (total === 0 && params.offset === 0) return { query: params.q, total: 0, hits: [] };
   const highlights = await highlightPassages(db, terms, ranked);

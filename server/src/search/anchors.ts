@@ -1,0 +1,125 @@
+import type { Queryable } from '../db/database.js';
+import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm, type TermPart } from './query.js';
+import type { RankedPassage, StoredPassage } from './repository.js';
+
+/**
+ * Anchor verses (issue 11): a glossary concept may name the verses that state it
+ * (`anchors: ["quran 37:142"]`). When a query mentions the concept, its anchors in the scope
+ * are scored here against the query's terms — exactly as `repository.ts` scores passages
+ * (1 per term matched through its parts, `alternativeWeight` through its alternatives only)
+ * — and {@link boostAnchors} lifts them by a bounded amount.
+ */
+
+/** Half a term: what an anchor verse gains on top of counting its concept's term as matched. */
+export const ANCHOR_BONUS = 0.5;
+
+/** A verse named by a concept the query mentions: `source` and `ref`, and the index of the concept's term. */
+export interface AnchorRef {
+  source: string;
+  ref: string;
+  /** Indexes into the query's terms of the concept terms that name this verse. */
+  terms: number[];
+}
+
+/** The anchors of a query's concept terms (`QueryTerm.anchors`, `<source> <ref>`), merged per verse, within `source` when given. */
+export function anchorRefs(terms: readonly QueryTerm[], source: string | undefined): AnchorRef[] {
+  const byKey = new Map<string, AnchorRef>();
+  terms.forEach((term, i) => {
+    for (const anchor of term.anchors ?? []) {
+      const space = anchor.indexOf(' ');
+      if (space < 0) continue;
+      const src = anchor.slice(0, space);
+      const ref = anchor.slice(space + 1);
+      if (source !== undefined && src !== source) continue;
+      const key = `${src} ${ref}`;
+      const entry = byKey.get(key) ?? { source: src, ref, terms: [] };
+      if (!entry.terms.includes(i)) entry.terms.push(i);
+      byKey.set(key, entry);
+    }
+  });
+  return [...byKey.values()];
+}
+
+function tsqueryOf(parts: readonly TermPart[], params: unknown[]): string | undefined {
+  if (parts.length === 0) return undefined;
+  return parts
+    .map((p) => {
+      params.push(p.query);
+      // Configurations come from a fixed union type (query.ts); only the query text is a parameter.
+      return `to_tsquery('${p.config}', $${params.length})`;
+    })
+    .join(' || ');
+}
+
+/** An anchor verse scored against the query's terms, with each term's score (1, its `alternativeWeight`, or 0). */
+export interface ScoredAnchor extends RankedPassage {
+  termScores: number[];
+}
+
+/**
+ * The anchor verses in one passage language, scored against the terms like any match
+ * (`matched`, `matchedCount`, `rank` as in `RankedPassage`; `weight` 0). Verses missing from
+ * the corpus are left out.
+ *
+ * @throws on a database error
+ */
+export async function scoreAnchors(
+  db: Queryable,
+  lang: string,
+  anchors: readonly AnchorRef[],
+  terms: readonly QueryTerm[],
+): Promise<ScoredAnchor[]> {
+  if (anchors.length === 0 || terms.length === 0) return [];
+  const params: unknown[] = [];
+  const columns = terms.map((t, i) => {
+    const parts = tsqueryOf(t.parts, params);
+    const alternatives = tsqueryOf(t.alternatives ?? [], params);
+    params.push(t.alternativeWeight ?? DEFAULT_ALTERNATIVE_WEIGHT);
+    const weight = `$${params.length}::float8`;
+    return `(CASE WHEN ${parts ? `p.tsv @@ (${parts})` : 'false'} THEN 1 WHEN ${alternatives ? `p.tsv @@ (${alternatives})` : 'false'} THEN ${weight} ELSE 0 END)::float8 AS m${i}`;
+  });
+  const all = terms.flatMap((t) => [...t.parts, ...(t.alternatives ?? [])]);
+  const allQuery = tsqueryOf(all, params) ?? `''::tsquery`;
+  params.push(lang, anchors.map((a) => a.source), anchors.map((a) => a.ref));
+  const n = params.length;
+  const rows = await db.query<StoredPassage & Record<string, number>>(
+    `SELECT p.id, p.source, p.lang, p.ref, p.section, p.position, p.text, p.translator, ${columns.join(', ')},
+            ts_rank_cd(p.tsv, ${allQuery}, 1)::float8 AS rank
+     FROM passages p JOIN unnest($${n - 1}::text[], $${n}::text[]) AS a(source, ref) ON p.source = a.source AND p.ref = a.ref
+     WHERE p.lang = $${n - 2}`,
+    params,
+  );
+  return rows.map((r) => {
+    const m = terms.map((_, i) => Number(r[`m${i}`] ?? 0));
+    return {
+      id: r.id,
+      source: r.source,
+      lang: r.lang,
+      ref: r.ref,
+      section: r.section,
+      position: r.position,
+      text: r.text,
+      translator: r.translator,
+      matched: m.map((x) => x > 0),
+      matchedCount: m.reduce((a, b) => a + b, 0),
+      weight: 0,
+      rank: Number(r.rank ?? 0),
+      termScores: m,
+    };
+  });
+}
+
+/**
+ * An anchor verse's boosted score: its concept terms count as matched through the query's own
+ * words (1 each), plus {@link ANCHOR_BONUS}, but never more than `terms − ANCHOR_BONUS`, so a
+ * verse that matches every term through the query's own words (score = number of terms)
+ * always stays above it.
+ *
+ * @param anchor the verse as scored by {@link scoreAnchors}
+ * @param anchoredTerms indexes of the concept terms naming it
+ * @param termCount number of terms of the query (each weighs at most 1)
+ */
+export function boostedCount(anchor: ScoredAnchor, anchoredTerms: readonly number[], termCount: number): number {
+  const count = anchor.termScores.reduce((sum, m, i) => sum + (anchoredTerms.includes(i) ? 1 : m), 0);
+  return Math.max(anchor.matchedCount, Math.min(count + ANCHOR_BONUS, termCount - ANCHOR_BONUS));
+}
