@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { anchorExists, checkAttestation, loadCorpusTexts } from './attest.js';
 import { GlossaryError, loadGlossary, nameKey } from './glossary.js';
 
 const made: string[] = [];
@@ -68,5 +69,27 @@ describe('nameKey', () => {
     expect(nameKey('translit', 'Mûsâ')).toBe('musa');
     expect(nameKey('tr', 'Ashab-ı Kehf')).toBe('ashab i kehf');
     expect(nameKey('ar', 'مُوسَىٰ')).toBe(nameKey('ar', 'موسى'));
+  });
+});
+
+describe('the shipped glossary (server/data/glossary)', () => {
+  const glossary = loadGlossary();
+  const texts = loadCorpusTexts();
+
+  it('loads with at least 300 concepts, each named in English and Turkish', () => {
+    expect(glossary.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(glossary.map((c) => c.id)).size).toBe(glossary.length);
+    const unnamed = glossary.filter((c) => (c.names.en ?? []).length === 0 || (c.names.tr ?? []).length === 0).map((c) => c.id);
+    expect(unnamed).toEqual([]);
+  });
+
+  it('attests every equivalence with words that really occur in that passage', () => {
+    const problems = glossary.flatMap((c) => c.attestations.flatMap((a) => checkAttestation(a, texts)).map((p) => `${c.id}: ${p}`));
+    expect(problems).toEqual([]);
+  });
+
+  it('names only anchors that exist in the corpus', () => {
+    const missing = glossary.flatMap((c) => (c.anchors ?? []).filter((a) => !anchorExists(a, texts)).map((a) => `${c.id}: ${a}`));
+    expect(missing).toEqual([]);
   });
 });
