@@ -6,9 +6,10 @@
 --
 -- `term_stats`: every lexeme of every language's passages (`ts_stat`): `ndoc` passages of the
 -- language contain it; `floor_rank` (frequent lexemes only) is the lowest score kept in
--- `term_top`, so any passage not listed scores at most that for the lexeme. The C collation lets
+-- `term_top`, so any passage not listed scores less than that for the lexeme. The C collation lets
 -- a prefix (`sabir:*`) be expanded into its lexemes by a range scan of the primary key.
--- `term_top`: for each frequent lexeme, its `top_k` passages by `ts_rank_cd(tsv, lexeme, 1)`.
+-- `term_top`: for each frequent lexeme, its `top_k` passages by `ts_rank_cd(tsv, lexeme, 1)`
+-- (more when several tie with the last).
 -- Both are rebuilt by `kb_refresh_term_top` whenever passages change (corpus load, import,
 -- removal), in the same transaction; stale rows would give wrong rankings, never errors.
 CREATE TABLE term_stats (
@@ -50,14 +51,14 @@ LANGUAGE sql AS $$
   CROSS JOIN LATERAL ts_stat(format('SELECT tsv FROM passages WHERE lang = %L', l.lang)) s;
   -- A lexeme's score in a passage is `ts_rank_cd(tsv, lexeme, 1)`, computed from the tsvector
   -- itself: 0.1 (weight D: passages carry no weights) per position of the lexeme, divided by
-  -- ln(1 + the passage's positions). `floor_rank` is the lowest kept, raised by 1e-6 for the
-  -- float4 rounding of `ts_rank_cd`.
+  -- ln(1 + the passage's positions). The `top_k` best are kept, and every passage tied with
+  -- the last of them, so a passage not listed scores strictly less than `floor_rank`, the lowest
+  -- kept (raised by 1e-6 for the float4 rounding of `ts_rank_cd`).
   INSERT INTO term_top (lang, lexeme, passage_id, rank)
   SELECT x.lang, x.lexeme, x.id, x.rank
   FROM (
     SELECT p.lang, s.lexeme, p.id, 0.1::float8 * cardinality(u.positions) / ln(c.n + 1) AS rank,
-           row_number() OVER (PARTITION BY p.lang, s.lexeme
-                              ORDER BY cardinality(u.positions) / ln(c.n + 1) DESC, p.position, p.id) AS k
+           rank() OVER (PARTITION BY p.lang, s.lexeme ORDER BY cardinality(u.positions) / ln(c.n + 1) DESC) AS k
     FROM passages p
     CROSS JOIN LATERAL (SELECT sum(greatest(cardinality(v.positions), 1))::float8 AS n FROM unnest(p.tsv) v) c
     CROSS JOIN LATERAL unnest(p.tsv) u

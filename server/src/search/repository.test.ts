@@ -80,7 +80,10 @@ describe.each(testBackends)('search ranking with the frequent-term table ($name)
        FROM term_stats s WHERE s.lang = 'en' AND s.lexeme = 'god'`,
     );
     const [count] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM passages WHERE lang = 'en' AND tsv @@ 'god'::tsquery");
-    expect(god).toEqual({ ndoc: count?.n, listed: 12 });
+    expect(god?.ndoc).toBe(count?.n);
+    // The 12 best, and any tied with the 12th.
+    expect(god?.listed).toBeGreaterThanOrEqual(12);
+    expect(god?.listed).toBeLessThan(count?.n ?? 0);
   });
 
   it('gives the same pages and totals as ranking every match, for the bench and evaluation queries', async () => {

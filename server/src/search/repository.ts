@@ -312,7 +312,7 @@ interface CandidatePlan {
  * Splits each group's lexemes into frequent ones (listed in `term_top`) and the rest, and
  * bounds what a passage matching only frequent lexemes, and listed for none of them, can score:
  * it matches at most the terms that have a frequent lexeme, and its `ts_rank_cd` — a sum over
- * its matching positions for an OR query — is at most the sum of those lexemes' `floor_rank`.
+ * its matching positions for an OR query — is less than the sum of those lexemes' `floor_rank`.
  *
  * @returns one plan per group, or undefined when the table cannot help (no frequent lexeme,
  *   a tsquery that is not an OR of lexemes, a language without a table)
@@ -401,10 +401,14 @@ async function planCandidates(
   return any ? plans : undefined;
 }
 
-/** `a` ranks strictly before every score within `bound` (componentwise), in `order`. */
+/**
+ * `a` ranks strictly before every passage outside the candidates: their matched count and
+ * weight are at most the bound's, their rank strictly less than `bound.rank` (each frequent
+ * lexeme's unlisted passages score less than its floor).
+ */
 function ranksAbove(a: ScoredRow, bound: Bound, order: Order): boolean {
   const eps = 1e-9;
-  const rankAbove = a.rank > bound.rank * (1 + eps) + 1e-12;
+  const rankAbove = a.rank >= bound.rank;
   const keys: [number, number][] =
     order === 'weight'
       ? [
@@ -428,7 +432,7 @@ const MAX_CANDIDATE_DEPTH = 100;
 /**
  * The first `depth` rows of the ranking from candidates only (see {@link planCandidates}),
  * or undefined when they cannot be proven to be the full ranking's first rows: fewer
- * candidates than `depth`, or the last of them not strictly above the bound.
+ * candidates than `depth`, or the last of them not above the bound.
  */
 async function candidateRanking(
   db: Queryable,
@@ -626,8 +630,9 @@ export interface RankOptions {
  * The passages of the scope matching any term (OR), ranked: passages matching more of the
  * query's distinct terms (or more weight) first, then by `ts_rank_cd`, then in source order.
  * A term matched only through its alternatives counts its `alternativeWeight` instead of 1.
- * With a language in the scope, a page among the first 100 rows is ranked from the frequent-term
- * table's candidates when that is provably identical to ranking every match.
+ * With a language and no source in the scope, a page among the first 100 rows is ranked from
+ * the frequent-term table's candidates when that is provably identical to ranking every match;
+ * a small source (≤ 20,000 passages in the language) is read whole instead of through GIN.
  */
 export async function rankPassages(
   db: Queryable,
@@ -717,9 +722,10 @@ export interface LanguageTerms {
  * One page of the passages matching any term, over one or several languages, and how many
  * match in all (exact: a GIN count of the same tsqueries). Each language is matched only with
  * its own terms (a passage in French is never tested against the Arabic or Turkish forms of a
- * word). Ranked as {@link rankPassages} with `order: 'terms'`: a page among the first 100 rows
- * comes from the frequent-term table's candidates when that is provably identical to ranking
- * every match, else every match is ranked (`strategy: 'full'` forces it).
+ * word). Ranked as {@link rankPassages} with `order: 'terms'`: without a source, a page among
+ * the first 100 rows comes from the frequent-term table's candidates when that is provably
+ * identical to ranking every match (the total may then be estimated, see
+ * {@link EXACT_TOTAL_LIMIT}), else every match is ranked (`strategy: 'full'` forces it).
  *
  * @param groups one entry per language searched, each with at least one term
  * @param source a catalog source id, or undefined for all
