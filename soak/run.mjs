@@ -9,12 +9,12 @@
  * 1. creates a scratch database of its own — a new folder under the OS temp dir (or
  *    `SOAK_DATA_DIR`, which must be empty) as the embedded PGlite's `DATA_DIR`, or, with
  *    `--database-url` / `SOAK_DATABASE_URL`, the PostgreSQL database named in that URL, created
- *    by the soak (one that already exists and holds tables is refused) and dropped afterwards;
+ *    by the soak (one that already exists is refused) and dropped afterwards;
  * 2. starts the built server (`server/dist/main.js`; `npm run build` first) with
  *    `RATE_LIMIT_FORMS_PER_MINUTE` raised (the value is printed);
  * 3. per round: fires N (default 1,000) concurrent POSTs, alternately /api/newsletter and
- *    /api/contact, each with its own e-mail address and text; once 30 % are acknowledged and at
- *    least 100 are in flight (sent, no answer yet) it kills the server with SIGKILL and counts
+ *    /api/contact, each with its own e-mail address and text; once 30 % (50 %, 70 % in the next
+ *    rounds, in turn) are acknowledged and at least 100 are in flight (sent, no answer yet) it kills the server with SIGKILL and counts
  *    them; restarts it on the same database; reads everything back with `npm run forms --
  *    export … --format json`; prints acknowledged, stored, lost (acknowledged, not stored) and
  *    duplicated (stored more than once);
@@ -41,8 +41,8 @@ const FORMS_CLI = path.join(repoRoot, 'server', 'dist', 'cli', 'forms.js');
 const RATE_LIMITS = { RATE_LIMIT_FORMS_PER_MINUTE: '1000000' };
 /** Least number of requests that must be in flight when the server is killed. */
 const MIN_IN_FLIGHT = 100;
-/** Share of the requests acknowledged before the kill. */
-const KILL_AFTER_ACKED = 0.3;
+/** Share of the requests acknowledged before the kill, by round in turn (30 %, 50 %, 70 %, 30 %, …). */
+const KILL_AFTER_ACKED = [0.3, 0.5, 0.7];
 /** Longest wait for /readyz (ms): the first start loads the whole corpus. */
 const READY_TIMEOUT_MS = 15 * 60_000;
 
@@ -87,7 +87,7 @@ function freePort() {
 
 /**
  * The scratch database: `{ kind, dir, dataDir, databaseUrl, dispose }`.
- * @throws when the folder or the PostgreSQL database already holds data
+ * @throws when the folder holds data or the PostgreSQL database already exists
  */
 async function createScratch({ databaseUrl, keep }) {
   let dir;
@@ -101,6 +101,16 @@ async function createScratch({ databaseUrl, keep }) {
   if (!databaseUrl) {
     return { kind: 'pglite', dir, dataDir, databaseUrl: undefined, dispose: async () => keep || fs.rmSync(dir, { recursive: true, force: true }) };
   }
+  try {
+    return await createDatabase({ databaseUrl, keep, dir, dataDir });
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The PostgreSQL part of {@link createScratch}: creates the database named in `databaseUrl`. */
+async function createDatabase({ databaseUrl, keep, dir, dataDir }) {
   const { default: pg } = await import('pg');
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
@@ -110,24 +120,12 @@ async function createScratch({ databaseUrl, keep }) {
   maintenance.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: maintenance.toString() });
   await admin.connect();
-  let created = false;
   try {
+    // Only a database the soak creates is used: an existing one (even an empty one) may be
+    // someone's, and the soak fills it with a corpus and test rows.
     const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
-    if (exists) {
-      const probe = new pg.Client({ connectionString: databaseUrl });
-      await probe.connect();
-      try {
-        const tables = await probe.query(
-          "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')",
-        );
-        if (tables.rows[0].n > 0) throw new Error(`refusing database "${name}": it already holds ${tables.rows[0].n} table(s) (the soak needs a scratch database)`);
-      } finally {
-        await probe.end();
-      }
-    } else {
-      await admin.query(`CREATE DATABASE ${name}`);
-      created = true;
-    }
+    if (exists) throw new Error(`refusing database "${name}": it already exists (the soak creates its scratch database itself and drops it afterwards; name a new one)`);
+    await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
@@ -138,14 +136,12 @@ async function createScratch({ databaseUrl, keep }) {
     databaseUrl,
     dispose: async () => {
       if (keep) return;
-      if (created) {
-        const cleanup = new pg.Client({ connectionString: maintenance.toString() });
-        await cleanup.connect();
-        try {
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        } finally {
-          await cleanup.end();
-        }
+      const cleanup = new pg.Client({ connectionString: maintenance.toString() });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },
@@ -247,17 +243,17 @@ function requestsFor(round, count, tag) {
 }
 
 /**
- * Fires every request at once and SIGKILLs the server once KILL_AFTER_ACKED of them are
+ * Fires every request at once and SIGKILLs the server once the share `killAfter` of them is
  * acknowledged while at least MIN_IN_FLIGHT are in flight.
  * @returns per-request results and the counts at the kill
  */
-async function fireAndKill(server, port, requests) {
+async function fireAndKill(server, port, requests, killAfter) {
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   let sentCount = 0;
   let settled = 0;
   let acked = 0;
   let killedAt = null;
-  const target = Math.ceil(requests.length * KILL_AFTER_ACKED);
+  const target = Math.ceil(requests.length * killAfter);
   const maybeKill = () => {
     if (killedAt) return;
     const inFlight = sentCount - settled;
@@ -321,7 +317,13 @@ async function main() {
     process.stderr.write('soak: server/dist is missing: run `npm run build` first (the soak runs the built server and builds nothing).\n');
     return 2;
   }
-  const scratch = await createScratch(options);
+  let scratch;
+  try {
+    scratch = await createScratch(options);
+  } catch (error) {
+    process.stderr.write(`soak: ${error.message}\n`);
+    return 1;
+  }
   const tag = crypto.randomBytes(3).toString('hex');
   log(`scratch ${scratch.kind} database: ${scratch.kind === 'pglite' ? scratch.dataDir : scratch.databaseUrl.replace(/:[^:@/]*@/, ':***@')} (logs in ${scratch.dir})`);
   log(`rate limits: ${Object.entries(RATE_LIMITS).map(([k, v]) => `${k}=${v}`).join(', ')}`);
@@ -336,10 +338,11 @@ async function main() {
     for (let round = 1; round <= options.rounds; round++) {
       const requests = requestsFor(round, options.requests, tag);
       log(`round ${round}: firing ${requests.length} concurrent POSTs (${requests.length / 2} newsletter, ${requests.length / 2} contact)`);
-      const fired = await fireAndKill(server, port, requests);
+      const killAfter = KILL_AFTER_ACKED[(round - 1) % KILL_AFTER_ACKED.length];
+      const fired = await fireAndKill(server, port, requests, killAfter);
       const state = scratch.kind === 'pglite' ? pgliteState(scratch) : 'n/a';
       if (!fired.killedAt) {
-        log(`round ${round}: the server answered everything before ${MIN_IN_FLIGHT} requests were in flight at ${KILL_AFTER_ACKED * 100} % acknowledged; no kill`);
+        log(`round ${round}: the server answered everything before ${MIN_IN_FLIGHT} requests were in flight at ${killAfter * 100} % acknowledged; no kill`);
       } else {
         log(`round ${round}: SIGKILL with ${fired.killedAt.inFlight} in flight and ${fired.killedAt.acked} acknowledged; exit ${fired.exit.signal ?? fired.exit.code}; database after the kill: ${state}`);
       }
