@@ -66,8 +66,8 @@ describe.each(testBackends)('GET /api/search ($name)', (backend) => {
     const first = body.hits.find((h) => h.ref === '1:1');
     expect(first?.source).toBe('quran-arabic');
     const marked = [...(first?.highlight ?? '').matchAll(/<mark>([^<]+)<\/mark>/g)].map((m) => m[1] ?? '');
-    expect(marked).toHaveLength(1);
-    expect(arabicWordForms(marked[0] ?? '')).toContain('الرحمن');
+    // The Uthmani ٱلرَّحۡمَٰنِ is marked (the glossary's concept also marks its other name, ٱلرَّحِيمِ).
+    expect(marked.filter((w) => arabicWordForms(w).includes('الرحمن'))).toHaveLength(1);
   });
 
   it('finds الصابرين written with a full alef', async () => {

@@ -1,0 +1,68 @@
+import type { Database } from '../db/database';
+import { buildConceptIndex } from '../concepts/detect';
+import type { Concept } from '../concepts/types';
+import { openTestDatabase, testBackends } from '../testing/databases';
+import { search, shippedExpansion, type Expansion } from './service';
+
+const jonah: Concept = {
+  id: 'jonah',
+  names: { en: ['Jonah', 'man of the fish', 'companion of the fish'], tr: ['Yunus', 'balık sahibi'], translit: ['Dhun-Nun'] },
+  anchors: ['quran 37:142', 'quran 21:87'],
+  attestations: [
+    { source: 'quran', ref: '37:139', words: { en: 'Jonah', tr: 'Yunus' } },
+    { source: 'quran', ref: '21:87', words: { en: 'man of the fish', tr: 'Balık sahibi' } },
+  ],
+};
+const inline: Expansion = { concepts: buildConceptIndex([jonah]) };
+
+describe.each(testBackends)('search with concept expansion ($name)', (backend) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+  }, 120_000);
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const refs = async (q: string, lang: string, expansion: Expansion | null, limit = 10): Promise<string[]> =>
+    (await search(db, { q, lang, source: 'quran', limit, offset: 0 }, undefined, expansion)).hits.map((h) => h.ref);
+
+  it('keeps the verses with the query’s own words first, then those found only through the concept’s other names', async () => {
+    const found = await refs('Tell me about Jonah', 'en', inline, 20);
+    const exact = ['4:163', '6:86', '10:98', '37:139'];
+    expect(found.slice(0, exact.length).sort()).toEqual([...exact].sort());
+    expect(found.slice(exact.length)).toEqual(expect.arrayContaining(['21:87', '68:48', '37:142']));
+    expect(await refs('Tell me about Jonah', 'en', null, 20)).not.toContain('21:87');
+  });
+
+  it('scores a verse matched through an expansion below one matched by the query’s own word', async () => {
+    const { hits } = await search(db, { q: 'Jonah', lang: 'en', source: 'quran', limit: 20, offset: 0 }, undefined, inline);
+    const exact = hits.filter((h) => /\bJonah\b/.test(h.text));
+    const expanded = hits.filter((h) => !/\bJonah\b/.test(h.text));
+    expect(expanded.length).toBeGreaterThan(0);
+    expect(Math.min(...exact.map((h) => h.score))).toBeGreaterThan(Math.max(...expanded.map((h) => h.score)));
+  });
+
+  it('lifts a concept’s anchor verse that shares no word with the question, below a verse matching all of them', async () => {
+    const question = 'Yunus peygamberi ne yuttu?';
+    expect(await refs(question, 'tr', null, 20)).not.toContain('37:142');
+    const { hits } = await search(db, { q: question, lang: 'tr', source: 'quran', limit: 10, offset: 0 }, undefined, inline);
+    const anchor = hits.find((h) => h.ref === '37:142');
+    expect(anchor).toBeDefined();
+    // Three terms (Yunus, peygamber, yuttu): an anchor scores at most 2.5, a verse with all three words 3.
+    expect(anchor?.score).toBeLessThan(2.5 + 0.01);
+    const withoutAnchors = await refs(question, 'tr', { ...inline, anchors: false }, 20);
+    expect(withoutAnchors).not.toContain('37:142');
+  });
+
+  it('expands a Turkish question into the Turkish names (Yunus ← balık sahibi)', async () => {
+    const found = await refs('Balık sahibi kimdir?', 'tr', inline, 20);
+    expect(found).toEqual(expect.arrayContaining(['21:87', '37:139']));
+  });
+
+  it('finds 24:31 for "women covering their heads" with the shipped glossary, which the words alone miss', async () => {
+    const question = 'What does the Quran say about women covering their heads?';
+    expect(await refs(question, 'en', null)).not.toContain('24:31');
+    expect(await refs(question, 'en', shippedExpansion())).toContain('24:31');
+  });
+});
