@@ -204,10 +204,19 @@ class Sql {
 /** How the rows are ordered: `terms` (matched terms first) or `weight` (weight sum first); then `ts_rank_cd`, source order. */
 type Order = 'terms' | 'weight';
 
-function orderBy(order: Order): string {
-  return order === 'weight'
-    ? 'weight DESC, matched_count DESC, rank DESC, position, id'
-    : 'matched_count DESC, weight DESC, rank DESC, position, id';
+function orderBy(order: Order, table = ''): string {
+  const keys =
+    order === 'weight'
+      ? ['weight DESC', 'matched_count DESC', 'rank DESC', 'position', 'id']
+      : ['matched_count DESC', 'weight DESC', 'rank DESC', 'position', 'id'];
+  return keys.map((k) => `${table}${k}`).join(', ');
+}
+
+/** The stored columns joined to ranked rows `r` (already limited to a page), in their order. */
+function withStored(ranked: string, order: Order): string {
+  return `SELECT r.*, p.source, p.lang, p.ref, p.section, p.text, p.translator
+          FROM (${ranked}) r JOIN passages p ON p.id = r.id
+          ORDER BY ${orderBy(order, 'r.')}`;
 }
 
 /**
@@ -247,22 +256,24 @@ function scoredSelect(
                 WHERE p.tsv @@ ${all}${langSql}${sourceSql}) s`;
 }
 
-type ScoredRow = { id: string; position: number; matched: boolean[]; matched_count: number; weight: number; rank: number };
+type ScoredRow = StoredPassage & { matched: boolean[]; matched_count: number; weight: number; rank: number };
 
-/** Joins the stored columns to ranked ids, keeping their order. */
-async function withPassages(db: Queryable, ranked: readonly ScoredRow[]): Promise<RankedPassage[]> {
-  if (ranked.length === 0) return [];
-  const rows = await db.query<StoredPassage>(
-    'SELECT id, source, lang, ref, section, position, text, translator FROM passages WHERE id = ANY($1::text[])',
-    [ranked.map((r) => r.id)],
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ranked.flatMap((r) => {
-    const p = byId.get(r.id);
-    return p
-      ? [{ ...p, matched: r.matched, matchedCount: r.matched_count, weight: r.weight, rank: r.rank }]
-      : [];
-  });
+/** The public shape of ranked rows. */
+function toRanked(rows: readonly ScoredRow[]): RankedPassage[] {
+  return rows.map((r) => ({
+    id: r.id,
+    source: r.source,
+    lang: r.lang,
+    ref: r.ref,
+    section: r.section,
+    position: r.position,
+    text: r.text,
+    translator: r.translator,
+    matched: r.matched,
+    matchedCount: r.matched_count,
+    weight: r.weight,
+    rank: r.rank,
+  }));
 }
 
 /** The full ranking: every match scored (GIN), one page, and the number of matches. */
@@ -279,9 +290,12 @@ async function fullRanking(
   const selects = groups.flatMap((g, i) => (g.all === undefined ? [] : [scoredSelect(sql, g, weights[i] ?? [], source, { scan })]));
   if (selects.length === 0) return { total: 0, rows: [] };
   const rows = await db.query<ScoredRow & { total: number }>(
-    `SELECT m.*, count(*) OVER ()::int AS total FROM (${selects.join(' UNION ALL ')}) m
-     ORDER BY ${orderBy(order)}
-     LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}`,
+    withStored(
+      `SELECT m.*, count(*) OVER ()::int AS total FROM (${selects.join(' UNION ALL ')}) m
+       ORDER BY ${orderBy(order)}
+       LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}`,
+      order,
+    ),
     sql.params,
   );
   return { total: rows[0]?.total ?? 0, rows };
@@ -461,7 +475,7 @@ async function candidateRanking(
   });
   if (selects.length === 0) return undefined;
   const rows = await db.query<ScoredRow>(
-    `SELECT m.* FROM (${selects.join(' UNION ALL ')}) m ORDER BY ${orderBy(order)} LIMIT ${sql.param(depth)}`,
+    withStored(`SELECT m.* FROM (${selects.join(' UNION ALL ')}) m ORDER BY ${orderBy(order)} LIMIT ${sql.param(depth)}`, order),
     sql.params,
   );
   const last = rows.at(-1);
@@ -570,14 +584,14 @@ async function rank(
     if (rows) {
       rankPaths.candidates += 1;
       const total = options.total ? await candidatesTotal(db, groups, plans, source) : 0;
-      return { total, passages: await withPassages(db, rows.slice(options.offset)) };
+      return { total, passages: toRanked(rows.slice(options.offset)) };
     }
   }
   rankPaths.full += 1;
   const scan = groups.length === 1 && groups[0]?.lang !== undefined && (await smallScope(db, groups[0].lang, source));
   const full = await fullRanking(db, groups, weights, source, options.order, options, scan);
   const total = options.total && full.rows.length === 0 && options.offset > 0 ? await countMatches(db, groups, source) : full.total;
-  return { total, passages: await withPassages(db, full.rows) };
+  return { total, passages: toRanked(full.rows) };
 }
 
 /**
@@ -672,13 +686,17 @@ export async function matchingWords(
   words: readonly WordForms[],
 ): Promise<Set<number>> {
   if (words.length === 0 || terms.length === 0) return new Set();
-  const [group] = await prepare(db, [{ terms }]);
-  if (group?.all === undefined) return new Set();
+  const sql = new Sql();
+  // Configurations come from a fixed union type; only the query text is a parameter.
+  const parts = terms.flatMap((t) => [...t.parts, ...(t.alternatives ?? [])]).map((p) => `to_tsquery('${p.config}', ${sql.param(p.query)})`);
   const rows = await db.query<{ i: number }>(
-    `SELECT (w.i - 1)::int AS i
-     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS w(lang, norm, fold, i)
-     WHERE kb_index_tsvector(w.lang, w.norm, w.fold) @@ $4::tsquery`,
-    [words.map((w) => w.lang), words.map((w) => w.norm), words.map((w) => w.fold), group.all],
+    `WITH q AS (SELECT ${parts.join(' || ')} AS q)
+     SELECT (w.i - 1)::int AS i
+     FROM unnest(${sql.param(words.map((w) => w.lang))}::text[], ${sql.param(words.map((w) => w.norm))}::text[],
+                 ${sql.param(words.map((w) => w.fold))}::text[]) WITH ORDINALITY AS w(lang, norm, fold, i)
+     CROSS JOIN q
+     WHERE kb_index_tsvector(w.lang, w.norm, w.fold) @@ q.q`,
+    sql.params,
   );
   return new Set(rows.map((r) => r.i));
 }
