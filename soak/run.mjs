@@ -298,6 +298,15 @@ async function readBack(scratch, port, tag) {
   return counts;
 }
 
+/** Newest modification time (ms) of the files under `dir`. */
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
 /** PGlite's database state in global/pg_control: 1 = shut down cleanly, 6 = was running (recovery on next start). */
 function pgliteState(scratch) {
   const file = path.join(scratch.dataDir, 'pgdata', 'global', 'pg_control');
@@ -317,6 +326,8 @@ async function main() {
     process.stderr.write('soak: server/dist is missing: run `npm run build` first (the soak runs the built server and builds nothing).\n');
     return 2;
   }
+  const stale = newestSource(path.join(repoRoot, 'server', 'src')) > fs.statSync(MAIN).mtimeMs;
+  if (stale) log('warning: server/src has changed since server/dist was built; the soak runs the built server (npm run build -w server to rebuild)');
   let scratch;
   try {
     scratch = await createScratch(options);
