@@ -10,6 +10,7 @@ import type { Express } from 'express';
 import type { Answer, SearchResponse } from '@kb/contracts';
 import { AdminCommandError, AdminCommands, startAdminSocket, type AdminSocket } from '../admin/socket';
 import { EmbedInterrupted, parseCorpusArgs, runCorpusCommand, type CorpusCommand } from '../cli/corpus';
+import { ConfigError, loadConfig } from '../config';
 import { QURAN_IMPORTS } from '../corpus/catalog';
 import { registerCorpusCommands } from '../corpus/imports';
 import type { Database, Queryable } from '../db/database';
@@ -303,6 +304,15 @@ describe('npm run corpus -- embed, search and ask with embeddings (pglite, local
     }
     expect(await stored()).toEqual({ rows: PASSAGES, distinct: PASSAGES });
   });
+
+  it('searches by keywords only once the stored vectors are gone (dropped to change model)', async () => {
+    const app = testApp(db, embeddingEnv(fake.url));
+    const q = 'merciful Lord path';
+    expect((await searchIn(app, { q, lang: 'en' })).hits.map((h) => h.id)).not.toEqual((await searchIn(keywordApp, { q, lang: 'en' })).hits.map((h) => h.id));
+    await db.exec('DROP TABLE passage_embeddings');
+    expect(await searchIn(app, { q, lang: 'en' })).toEqual(await searchIn(keywordApp, { q, lang: 'en' }));
+    expect(await searchIn(app, { q, lang: 'en' })).toEqual(await searchIn(keywordApp, { q, lang: 'en' }));
+  });
 });
 
 describe('pgvector missing', () => {
@@ -367,6 +377,13 @@ describe('embed command line', () => {
     expect(parseCorpusArgs(['embed', '--source', 'quran', '--lang=en', '--batch', '32'])).toEqual({ verb: 'embed', source: 'quran', lang: 'en', batch: 32 });
     expect(() => parseCorpusArgs(['embed', '--batch', '0'])).toThrow(/--batch must be a whole number between 1 and 2048/);
     expect(() => parseCorpusArgs(['embed', '--translator', 'x'])).toThrow(/unknown option --translator/);
+  });
+
+  it('refuses a bad EMBEDDINGS_* value at start-up, naming it', () => {
+    expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'localhost:11434' })).toThrow(/EMBEDDINGS_BASE_URL must be an http\(s\) URL, got "localhost:11434"/);
+    expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1', EMBEDDINGS_DIMENSIONS: 'many' })).toThrow(ConfigError);
+    expect(() => loadConfig({ EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1', EMBEDDINGS_TIMEOUT_MS: '5' })).toThrow(/EMBEDDINGS_TIMEOUT_MS must be a whole number between 100 and 60000/);
+    expect(loadConfig({}).embeddings).toBeUndefined();
   });
 
   it('reads the EMBEDDINGS_* settings, off without a URL', () => {

@@ -97,12 +97,25 @@ export function createQueryFusion(deps: { db: Queryable; config: EmbeddingsConfi
     }
   }
 
+  /** Runs a query on the stored vectors; on an error (the table dropped to change model) logs it and returns undefined. */
+  async function vectorSearch<T>(run: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await run();
+    } catch (error) {
+      ready = false;
+      logger.warn({ embeddings: { failure: 'database', code: (error as { code?: unknown }).code } }, 'stored vectors not searchable; keyword results only');
+      return undefined;
+    }
+  }
+
   return {
     async search(query, scope, page, keyword) {
       const vector = await queryVector(query);
       if (!vector) return keyword(page);
       const depth = page.offset + page.limit;
-      const [words, near] = await Promise.all([keyword({ limit: depth, offset: 0 }), nearestPassages(db, config.model, vector, scope, depth)]);
+      const words = await keyword({ limit: depth, offset: 0 });
+      const near = await vectorSearch(() => nearestPassages(db, config.model, vector, scope, depth));
+      if (!near) return { total: words.total, passages: words.passages.slice(page.offset) };
       const byVector: RankedPassage[] = near.map(({ distance: _distance, ...p }) => ({ ...p, matched: [], matchedCount: 0, weight: 0, rank: 0 }));
       const fused = reciprocalRankFusion([words.passages, byVector], (p) => p.id);
       const keywordIds = new Set(words.passages.map((p) => p.id));
@@ -113,7 +126,8 @@ export function createQueryFusion(deps: { db: Queryable; config: EmbeddingsConfi
       if (candidates.length < 2) return [...candidates];
       const vector = await queryVector(question);
       if (!vector) return [...candidates];
-      const distances = await distancesOf(db, config.model, vector, candidates.map((c) => c.id));
+      const distances = await vectorSearch(() => distancesOf(db, config.model, vector, candidates.map((c) => c.id)));
+      if (!distances) return [...candidates];
       const byId = new Map(candidates.map((c) => [c.id, c]));
       const byVector = distances.flatMap((d) => byId.get(d.id) ?? []);
       return reciprocalRankFusion([candidates, byVector], (p) => p.id).map((f) => f.item);
