@@ -17,13 +17,11 @@ export function nonceMeta(nonce: string): string {
 /**
  * `html` with {@link nonceMeta} as the first element of its `<head>` (before any script or
  * style sheet the head names). A document built without the element (an older release's
- * frame page) gets it all the same.
- *
- * @throws Error when `html` has no `<head>` tag
+ * frame page) gets it all the same; one without a `<head>` tag gets it right after `<html>`
+ * or the doctype, or first, where the HTML parser puts it into the head it implies.
  */
 export function withNonceMeta(html: string, nonce: string): string {
-  const head = /<head(?:\s[^>]*)?>/i.exec(html);
-  if (!head) throw new Error('The HTML document has no <head> to carry the CSP nonce');
-  const at = head.index + head[0].length;
+  const open = /<head(?:\s[^>]*)?>/i.exec(html) ?? /<html(?:\s[^>]*)?>/i.exec(html) ?? /^\s*<!doctype[^>]*>/i.exec(html);
+  const at = open ? open.index + open[0].length : 0;
   return `${html.slice(0, at)}${nonceMeta(nonce)}${html.slice(at)}`;
 }
