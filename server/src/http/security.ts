@@ -15,8 +15,9 @@ export type Directives = Readonly<Record<string, readonly string[]>>;
 
 /**
  * Features no page of the site uses, denied to the pages and to every frame they embed (the
- * assistant frame, previewed documents). Only features Chromium knows: an unknown name makes it
- * log an error on every page. `clipboard-write` stays allowed (the assistant's Copy button).
+ * assistant frame, previewed documents). Only features Chromium knows: it reports an unknown
+ * name on the console of every page. `clipboard-write` stays allowed (the assistant's Copy
+ * button).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
