@@ -117,6 +117,7 @@ export function unsubscribePage(state: PageState, token = ''): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${pageText.en.title} · ${pageText.tr.title}</title>
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;color:#1c2630;background:#f6f4ee;margin:0;padding:2rem 1rem;line-height:1.5}
