@@ -212,7 +212,7 @@ const paths: Record<string, Schema> = {
       operationId: 'siteInfo',
       tags: ['Site'],
       summary: "The site's public facts (About page, footer)",
-      responses: { '200': json(ref('SiteInfo'), 'The facts.'), '429': tooMany },
+      responses: { '200': json(ref('SiteInfo'), 'The facts.'), '400': error('A query parameter given twice or not as text.'), '429': tooMany },
     },
   },
   '/api/verses/{surah}/{ayah}': {
@@ -240,7 +240,7 @@ const paths: Record<string, Schema> = {
       operationId: 'stats',
       tags: ['Open data'],
       summary: 'Passages in the search index per source and language',
-      responses: { '200': json(ref('StatsResponse'), 'The counts.'), '429': tooMany },
+      responses: { '200': json(ref('StatsResponse'), 'The counts.'), '400': error('A query parameter given twice or not as text.'), '429': tooMany },
     },
   },
   '/api/newsletter': {
@@ -356,7 +356,8 @@ export function openApiDocument(serverUrl: string): Schema {
       description:
         'Open data of the knowledge base: search over the Quran (Arabic and ten translations) and the King James Bible, ' +
         'answers with citations, verses with their translators, and counts. Texts are never altered; credit the translator ' +
-        'shown with each text. GET routes are open to any origin (CORS).',
+        'shown with each text. GET routes are open to any origin (CORS). Every response carries an `X-Request-Id` header ' +
+        '(the caller\'s own, when it sent 1–64 characters of `[A-Za-z0-9._:-]`, else a new UUID); quote it when reporting a problem.',
       license: { name: 'Texts: see each translator; Quran data CC BY-SA 4.0 (quran-json), KJV public domain' },
     },
     servers: [{ url: serverUrl }],
