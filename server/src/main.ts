@@ -10,6 +10,7 @@ import type { Database } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
+import { createHttpServer } from './http/server.js';
 import { createLogger, type Logger } from './logger.js';
 import { warmUpSearch } from './search/service.js';
 import { createReleaseRegistry } from './releases/registry.js';
@@ -135,7 +136,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
 
   const app = createApp({ config, db, logger, alerts: operations.alerts });
   const ports = config.knowledgePort === 0 ? [config.port] : [config.port, config.knowledgePort];
-  servers = ports.map(() => http.createServer(app));
+  servers = ports.map(() => createHttpServer(app));
   let bound: number[];
   try {
     bound = await Promise.all(servers.map((s, i) => listen(s, ports[i] ?? 0)));

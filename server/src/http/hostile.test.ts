@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
+import { createHttpServer } from './server.js';
 import type { Express } from 'express';
 import type { ContactRequest } from '@kb/contracts';
 import { QURAN_IMPORTS } from '../corpus/catalog';
@@ -66,7 +67,7 @@ type Expected =
   | { status: number; kind: 'html' }
   /** A plain-text status line (outside /api). */
   | { status: number; kind: 'text' }
-  /** Node's HTTP parser refuses the request line before the app sees it (431, no body). */
+  /** Node's HTTP parser refuses the request line before the app sees it; the site's server answers 431 with the error shape. */
   | { status: 431; kind: 'refused' };
 
 interface Case {
@@ -252,7 +253,9 @@ const CASES: Case[] = [
 ];
 
 function send(app: Express, c: Case): request.Test {
-  let req = c.method === 'GET' ? request(app).get(c.path) : request(app).post(c.path);
+  // The site's own server (http/server.ts), so requests Node's parser refuses are answered as in production.
+  const server = createHttpServer(app);
+  let req = c.method === 'GET' ? request(server).get(c.path) : request(server).post(c.path);
   req = req.set('Origin', c.origin ?? OWN_ORIGIN);
   if (c.accept) req = req.set('Accept', c.accept);
   if (c.json !== undefined) return req.set('Content-Type', 'application/json').send(JSON.stringify(c.json));
@@ -306,7 +309,8 @@ function check(c: Case, res: request.Response): void {
       expect(res.text).not.toMatch(MARKUP);
       break;
     case 'refused':
-      expect(res.text).toBe('');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toEqual({ success: false, error: expect.stringMatching(/too large/) });
       break;
   }
 }

@@ -1,0 +1,51 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { RequestListener } from 'node:http';
+import type { ApiError } from '@kb/contracts';
+
+/** The statuses Node's HTTP parser errors map to (`err.code` of a `clientError`). */
+const PARSER_STATUS: Readonly<Record<string, { status: number; reason: string; error: string }>> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    error: 'The request line or headers are too large (16 KB at most)',
+  },
+};
+const MALFORMED = { status: 400, reason: 'Bad Request', error: 'The request could not be parsed' };
+
+/**
+ * Answers a request Node's HTTP parser refused before Express saw it (a 100k-character URL,
+ * malformed request line) with the API's error shape instead of an empty response:
+ * `431 { success: false, error }` for oversized headers/URL, `400` for other parse errors;
+ * a socket that can no longer be written to is destroyed. Never throws.
+ *
+ * @param error the parser error (`code` such as `HPE_HEADER_OVERFLOW`)
+ * @param socket the client's connection
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { status, reason, error: message } = PARSER_STATUS[error.code ?? ''] ?? MALFORMED;
+  const body: ApiError = { success: false, error: message };
+  const payload = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(payload)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'Connection: close\r\n\r\n' +
+      payload,
+  );
+}
+
+/**
+ * The site's HTTP server for an Express app (or any request listener): `http.createServer`
+ * plus {@link answerClientError} for requests the parser refuses. Not listening yet.
+ */
+export function createHttpServer(app: RequestListener): http.Server {
+  const server = http.createServer(app);
+  server.on('clientError', answerClientError);
+  return server;
+}
