@@ -22,6 +22,7 @@ const glossary: Concept[] = [
   concept('patience', { en: ['patience'], tr: ['sabır'], ar: ['الصبر'] }),
   concept('son', { en: ['son'], tr: ['oğul'] }),
   concept('book', { en: ['book'], tr: ['kitap'] }),
+  concept('sacrifice', { en: ['sacrifice'], tr: ['kurban'] }, { tr: ['oğlunu kurban etmek'] }),
   concept('muhammad', { en: ['Muhammad', 'the Prophet'], tr: ['Muhammed'] }),
   concept('zakat', { en: ['zakah', 'alms'], tr: ['zekat'] }),
   concept('charity', { en: ['charity', 'alms'], tr: ['sadaka'] }),
@@ -44,6 +45,16 @@ describe('concept detection', () => {
   it('skips function words inside a phrase on both sides', () => {
     expect(ids('should a woman cover her head')).toEqual([['head-covering']]);
     expect(ids('the young men who slept in the cave for centuries')).toEqual([['people-of-the-cave']]);
+  });
+
+  it('matches a multi-word wording in any order, with other words between', () => {
+    const [match] = detectConcepts(index, 'which cave did the young men who slept there hide in');
+    expect(match?.concepts.map((c) => c.id)).toEqual(['people-of-the-cave']);
+    expect(match?.words).toEqual(['cave', 'young', 'men', 'slept']);
+    expect(ids('oğlunu kurban etmek isteyen baba', ['tr'])).toEqual([['sacrifice']]);
+    expect(ids('babası kurban etmek istedi oğlunu', ['tr'])).toEqual([['sacrifice']]);
+    // Every content word must be there: "men" and "cave" alone are not the sleepers.
+    expect(ids('the men of the cave')).toEqual([['cave']]);
   });
 
   it('prefers the longest phrase and never overlaps matches', () => {

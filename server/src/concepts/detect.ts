@@ -20,7 +20,9 @@ import type { Concept, ConceptLanguage } from './types.js';
  * - Function words (`the`, `of`, `their`, `bir`, `ve`, …) are skipped inside phrases on both
  *   sides, so "cover their heads" also matches "covering her head".
  *
- * Matches never overlap: scanning left to right, the longest phrase starting at a word wins.
+ * A multi-word wording also matches with its content words in any order and other words
+ * between. Matches never overlap: the candidate taking most content words wins, a phrase in
+ * order before the same words in any order, then the leftmost.
  */
 
 /** A language whose names (and phrasings) detection considers. */
@@ -35,6 +37,8 @@ export interface ConceptMatch {
   end: number;
   /** The query's own words that matched, as typed (function words between them included). */
   words: string[];
+  /** UTF-16 offsets in the query of each of {@link ConceptMatch.words}. */
+  wordStarts: number[];
   /** The glossary's wording that matched (a name or a phrasing), e.g. `cover their heads`. */
   matched: string;
 }
@@ -50,9 +54,18 @@ interface Node {
   entries: Entry[];
 }
 
-/** The glossary's names and phrasings as a trie of normalized words; built once. */
+/** A wording of several content words, matched in any order (see {@link detectConcepts}). */
+interface Bag {
+  entry: Entry;
+  /** Per content word, the keys it is indexed under. */
+  words: string[][];
+}
+
+/** The glossary's names and phrasings as a trie of normalized words, and their multi-word ones by key; built once. */
 export interface ConceptIndex {
   readonly root: Node;
+  /** Multi-word wordings by each key of each of their content words. */
+  readonly bags: ReadonlyMap<string, readonly Bag[]>;
   /** Concepts indexed. */
   readonly size: number;
 }
@@ -228,15 +241,24 @@ function insert(root: Node, words: readonly string[], entry: Entry): void {
  */
 export function buildConceptIndex(concepts: readonly Concept[]): ConceptIndex {
   const root = newNode();
+  const bags = new Map<string, Bag[]>();
+  const add = (entry: Entry): void => {
+    const words = phraseWords(entry.text);
+    insert(root, words, entry);
+    const content = words.filter((w) => !isFunctionWord(w)).map(indexKeys);
+    if (content.length < 2 || content.some((keys) => keys.length === 0)) return;
+    const bag: Bag = { entry, words: content };
+    for (const key of new Set(content.flat())) bags.set(key, [...(bags.get(key) ?? []), bag]);
+  };
   for (const concept of concepts) {
     for (const [lang, names] of Object.entries(concept.names) as [DetectLanguage, string[] | undefined][]) {
-      for (const text of names ?? []) insert(root, phraseWords(text), { concept, lang, text });
+      for (const text of names ?? []) add({ concept, lang, text });
     }
     for (const [lang, phrasings] of Object.entries(concept.phrasings ?? {}) as [DetectLanguage, string[] | undefined][]) {
-      for (const text of phrasings ?? []) insert(root, phraseWords(text), { concept, lang, text });
+      for (const text of phrasings ?? []) add({ concept, lang, text });
     }
   }
-  return { root, size: concepts.length };
+  return { root, bags, size: concepts.length };
 }
 
 interface QueryWord {
@@ -268,28 +290,64 @@ export function detectConcepts(index: ConceptIndex, query: string, langs?: reado
     end: m.index + m[0].length,
     keys: queryKeys(m[0], turkish),
   }));
-  const matches: ConceptMatch[] = [];
-  let i = 0;
-  while (i < words.length) {
+  // Candidates: the longest phrase at each word (in order), and wordings whose words all occur (any order).
+  const candidates: Candidate[] = [];
+  for (let i = 0; i < words.length; i++) {
     const found = longestAt(index.root, words, i, allowed);
-    if (!found) {
-      i++;
-      continue;
-    }
-    const first = words[i];
-    const last = words[found.end - 1];
-    if (first && last) {
-      matches.push({
-        concepts: chooseConcepts(found.entries),
-        start: first.start,
-        end: last.end,
-        words: words.slice(i, found.end).map((w) => w.raw),
-        matched: found.entries[0]?.text ?? '',
-      });
-    }
-    i = found.end;
+    if (found) candidates.push({ picked: Array.from({ length: found.end - i }, (_, k) => i + k), entries: found.entries, contiguous: true });
   }
+  candidates.push(...bagCandidates(index, words, allowed));
+  const size = (c: Candidate): number => c.picked.filter((i) => !isFunctionWord(words[i]?.raw ?? '')).length;
+  candidates.sort((x, y) => size(y) - size(x) || Number(y.contiguous) - Number(x.contiguous) || (x.picked[0] ?? 0) - (y.picked[0] ?? 0));
+  const used = new Set<number>();
+  const matches: ConceptMatch[] = [];
+  for (const c of candidates) {
+    if (c.picked.some((i) => used.has(i))) continue;
+    c.picked.forEach((i) => used.add(i));
+    const span = c.picked.map((i) => words[i]).filter((w): w is QueryWord => w !== undefined);
+    matches.push({
+      concepts: chooseConcepts(c.entries),
+      start: span[0]?.start ?? 0,
+      end: span.at(-1)?.end ?? 0,
+      words: span.map((w) => w.raw),
+      wordStarts: span.map((w) => w.start),
+      matched: c.entries[0]?.text ?? '',
+    });
+  }
+  return matches.sort((x, y) => x.start - y.start);
   return matches;
+}
+
+/** A possible mention: the query words it takes (indexes, ascending) and the wordings it matches. */
+interface Candidate {
+  picked: number[];
+  entries: Entry[];
+  /** True for a phrase read in order (preferred over the same number of words in any order). */
+  contiguous: boolean;
+}
+
+/**
+ * Multi-word wordings whose content words all occur in the query, in any order and with
+ * other words between ("kurban edilen oğul" for "oğlunu kurban etmek", "how long did the young
+ * men sleep in the cave" for "young men who slept in a cave"); each content word taken by a
+ * distinct query word.
+ */
+function bagCandidates(index: ConceptIndex, words: readonly QueryWord[], allowed: ReadonlySet<DetectLanguage> | undefined): Candidate[] {
+  const content = words.map((w, i) => ({ w, i })).filter(({ w }) => !isFunctionWord(w.raw));
+  const bags = new Set<Bag>();
+  for (const { w } of content) for (const key of w.keys) for (const bag of index.bags.get(key) ?? []) bags.add(bag);
+  const out: Candidate[] = [];
+  for (const bag of bags) {
+    if (allowed && !allowed.has(bag.entry.lang)) continue;
+    const picked: number[] = [];
+    for (const keys of bag.words) {
+      const hit = content.find(({ i, w }) => !picked.includes(i) && w.keys.some((k) => keys.includes(k)));
+      if (!hit) break;
+      picked.push(hit.i);
+    }
+    if (picked.length === bag.words.length) out.push({ picked: picked.sort((a, b) => a - b), entries: [bag.entry], contiguous: false });
+  }
+  return out;
 }
 
 /**

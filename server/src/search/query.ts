@@ -363,9 +363,9 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
   for (const match of tokens) {
     const raw = match[0];
     const o: WordOptions = { keepStopwords, prefix: typing && match === last };
-    const mention = mentions.find((m) => match.index >= m.start && match.index < m.end);
+    const mention = mentions.find((m) => m.wordStarts.includes(match.index));
     if (mention) {
-      if (match.index !== mention.start) continue;
+      if (match.index !== mention.wordStarts[0]) continue;
       const endsQuery = typing && last !== undefined && last.index + last[0].length === mention.end;
       const term = conceptTerm(mention, langs, { keepStopwords, prefix: endsQuery }, options.alternativeWeight);
       if (term) {
@@ -374,7 +374,7 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
         continue;
       }
       // The mention's words reduce to nothing here: each word is searched as itself below.
-      for (const word of tokens.filter((t) => t.index >= mention.start && t.index < mention.end)) {
+      for (const word of tokens.filter((t) => mention.wordStarts.includes(t.index))) {
         const parts = dedupe(langs.flatMap((lang) => partsFor(lang, word[0], { keepStopwords, prefix: typing && word === last })));
         if (parts.length > 0 && add({ word: word[0], parts }, parts.map((p) => `${p.config}:${p.query}`).join('\n'))) return terms;
       }
