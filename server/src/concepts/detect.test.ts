@@ -85,6 +85,13 @@ describe('concept detection', () => {
     expect(ids('başını örtmek', ['tr'])).toEqual([['head-covering']]);
   });
 
+  it('reads Turkish verbs through tense and participle suffixes, and English irregular forms', () => {
+    expect(ids('oğlunu kurban eden baba', ['tr'])).toEqual([['sacrifice']]);
+    expect(ids('başını örten kadınlar', ['tr'])).toEqual([['head-covering']]);
+    expect(ids('the young man who slept in a cave')).toEqual([['people-of-the-cave']]);
+    expect(ids('young men who sleep in a cave')).toEqual([['people-of-the-cave']]);
+  });
+
   it('finds Arabic names with and without tashkeel, article and proclitics', () => {
     for (const q of ['الصبر', 'ٱلصَّبۡرِ', 'صبر', 'والصبر', 'بالصبر']) expect(ids(q)).toEqual([['patience']]);
     expect(ids('إِبۡرَٰهِيمَ')).toEqual([['abraham']]);

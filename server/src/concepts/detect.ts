@@ -73,20 +73,27 @@ export interface ConceptIndex {
 /** A raw word of a query: letters, marks and digits, with apostrophe-joined parts (`Musa'nın`, `Kur'an`). */
 const RAW_WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
 
-/** Function words skipped inside phrases (normalized: English lower-case, Turkish ASCII-folded, Arabic bare). */
+/**
+ * Function words skipped inside phrases (normalized: English lower-case, Turkish ASCII-folded,
+ * Arabic bare), with the Turkish light verbs (`kurban etmek`, `namaz kılmak` name the noun).
+ */
 const FUNCTION_WORDS = new Set(
   `a an the of to in on at for with by from and or as into about his her hers their theirs its my your our him them he she they it is are was were be been this that these those who whom which
-   bir ve ile de da ki bu su o icin gibi veya ya
+   bir ve ile de da ki bu su o icin gibi veya ya etmek olmak yapmak eylemek kilmak
    في من على الى عن و`.split(/\s+/).filter(Boolean),
 );
 
-/** Turkish inflectional suffixes (ASCII-folded: ı→i, ü→u) peeled off a query word, longest first. */
+/** Turkish inflectional suffixes of nouns and verbs (ASCII-folded: ı→i, ü→u) peeled off a query word, longest first. */
 const TR_SUFFIXES = [
   'imiz', 'umuz', 'iniz', 'unuz', 'nden', 'ndan', 'leri', 'lari',
   'ler', 'lar', 'nin', 'nun', 'yin', 'yun', 'miz', 'muz', 'niz', 'nuz', 'nde', 'nda', 'den', 'dan', 'ten', 'tan', 'yle', 'yla', 'dir', 'dur', 'tir', 'tur',
   'si', 'su', 'yi', 'yu', 'in', 'un', 'im', 'um', 'ye', 'ya', 'ne', 'na', 'ni', 'nu', 'de', 'da', 'te', 'ta', 'le', 'la', 'ki',
   'i', 'u', 'e', 'a', 'm', 'n',
-];
+  // Verbs: past, reported past, present, future, participles, infinitive, verbal noun, passive, converbs.
+  'iyor', 'uyor', 'ecek', 'acak', 'mesi', 'masi', 'arak', 'erek', 'ince', 'unca',
+  'yor', 'mis', 'mus', 'dik', 'duk', 'tik', 'tuk', 'mek', 'mak', 'yen', 'yan',
+  'di', 'du', 'ti', 'tu', 'en', 'an', 'me', 'ma', 'il', 'ul', 'ip', 'up',
+].sort((a, b) => b.length - a.length);
 
 /** Shortest stem a Turkish suffix may leave (`İsa'yı` keeps its name through the apostrophe instead). */
 const TR_MIN_STEM = 3;
@@ -102,7 +109,24 @@ function latinKey(word: string): string {
 }
 
 /** English base form shared by both sides: heads → head, covering/covered/covers → cover, stories → story. */
+/** English irregular verb forms and plurals a visitor may use for a glossary word's base form. */
+const ENGLISH_IRREGULAR: Readonly<Record<string, string>> = Object.fromEntries(
+  `slept:sleep threw:throw thrown:throw ate:eat eaten:eat gave:give given:give took:take taken:take went:go gone:go
+   came:come fell:fall fallen:fall built:build brought:bring spoke:speak spoken:speak wrote:write written:write
+   told:tell said:say saw:see seen:see flew:fly drank:drink drunk:drink fled:flee fought:fight hid:hide hidden:hide
+   knew:know known:know led:lead left:leave lost:lose made:make met:meet paid:pay ran:run rose:rise risen:rise
+   sold:sell sent:send stood:stand struck:strike swore:swear sworn:swear taught:teach thought:think woke:wake
+   wore:wear won:win born:bear bore:bear swallowed:swallow split:split sank:sink sunk:sink drew:draw drawn:draw
+   forgave:forgive forgiven:forgive forbade:forbid forbidden:forbid men:man women:woman children:child
+   wives:wife lives:life feet:foot teeth:tooth mice:mouse people:person brethren:brother`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
 function englishStem(w: string): string {
+  const irregular = ENGLISH_IRREGULAR[w];
+  if (irregular !== undefined && irregular !== w) return englishStem(irregular);
   let s = w;
   if (s.length > 4 && s.endsWith('ies')) s = `${s.slice(0, -3)}y`;
   else if (s.length > 4 && s.endsWith('sses')) s = s.slice(0, -2);
@@ -168,13 +192,20 @@ function turkishVowelDropStemOf(word: string): string | undefined {
 }
 
 /** The keys a glossary word is indexed under. */
-function indexKeys(word: string): string[] {
+function indexKeys(word: string, lang?: DetectLanguage): string[] {
   if (hasArabic(word)) return arabicKeys(word, false);
   const w = latinKey(word);
   if (w === '') return [];
   const keys = new Set([w, englishStem(w)]);
   const dropped = turkishVowelDropStemOf(word);
   if (dropped) keys.add(dropped);
+  // A Turkish wording's inflected word also stands for its stem (başını → baş-, örtmek → ört-),
+  // which a query reaches by peeling its own suffixes; stems shorter than 4 letters are too ambiguous.
+  if (lang === 'tr') {
+    for (const stem of turkishStems(w)) if (stem.length >= 4) keys.add(stem);
+    // An infinitive's verb stem may be short (örtmek → ört, yutmak → yut).
+    if (/m[ea]k$/.test(w) && w.length >= 6) keys.add(w.slice(0, -3));
+  }
   return [...keys];
 }
 
@@ -213,7 +244,7 @@ function newNode(): Node {
 function insert(root: Node, words: readonly string[], entry: Entry): void {
   let nodes = [root];
   for (const word of words) {
-    const keys = indexKeys(word);
+    const keys = indexKeys(word, entry.lang);
     if (keys.length === 0) return;
     const following: Node[] = [];
     for (const node of nodes) {
@@ -245,7 +276,7 @@ export function buildConceptIndex(concepts: readonly Concept[]): ConceptIndex {
   const add = (entry: Entry): void => {
     const words = phraseWords(entry.text);
     insert(root, words, entry);
-    const content = words.filter((w) => !isFunctionWord(w)).map(indexKeys);
+    const content = words.filter((w) => !isFunctionWord(w)).map((w) => indexKeys(w, entry.lang));
     if (content.length < 2 || content.some((keys) => keys.length === 0)) return;
     const bag: Bag = { entry, words: content };
     for (const key of new Set(content.flat())) bags.set(key, [...(bags.get(key) ?? []), bag]);
