@@ -8,7 +8,8 @@
  * (bench/lib/queries.mjs) and evaluation question (eval/dev.tsv, en/tr/ar) compares the
  * search's first two pages and the ask ranking from the table's candidates with the full
  * ranking of every match, and times both. Prints JSON: refresh seconds, the number of
- * differences (must be 0), how many rankings the candidates answered, and per path p50/p95/max ms.
+ * differences (must be 0), how many rankings the candidates answered, the queries whose first
+ * page was ranked in full, and per path p50/p95/max ms.
  * Uses server/dist (run `npm run build -w server` first).
  */
 import crypto from 'node:crypto';
@@ -91,6 +92,7 @@ try {
   const queries = [...Object.values(SEARCH_CLASSES).flat(), ...ASK_QUESTIONS.map((q) => ({ q: q.question, lang: q.lang })), ...evalQuestions()];
   const times = { auto: [], full: [], askAuto: [], askFull: [] };
   const differences = [];
+  const fellBack = [];
   const summary = (p) => `${p.id} ${p.matchedCount} ${p.rank.toFixed(6)}`;
   const startPaths = { ...repo.rankPaths };
   const reps = Number(arg('reps') ?? 2);
@@ -104,7 +106,9 @@ try {
       let full;
       for (let r = 0; r < reps; r += 1) {
         let t = performance.now();
+        const before = repo.rankPaths.candidates;
         fast = await repo.searchPassages(db, groups, undefined, { limit: 10, offset });
+        if (offset === 0 && r === 0 && repo.rankPaths.candidates === before) fellBack.push(`${lang}: ${q}`);
         if (offset === 0) times.auto.push(performance.now() - t);
         t = performance.now();
         full = await repo.searchPassages(db, groups, undefined, { limit: 10, offset }, 'full');
@@ -132,6 +136,7 @@ try {
   }
   out.queries = queries.length;
   out.differences = differences;
+  out.firstPageInFull = fellBack;
   out.paths = { candidates: repo.rankPaths.candidates - startPaths.candidates, full: repo.rankPaths.full - startPaths.full };
   out.searchMs = { auto: stats(times.auto), full: stats(times.full) };
   out.askRankMs = { auto: stats(times.askAuto), full: stats(times.askFull) };

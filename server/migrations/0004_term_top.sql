@@ -37,8 +37,12 @@ CREATE TABLE term_top (
 -- Rebuilds both tables for the given languages (NULL: all). A lexeme is frequent when at least
 -- `min_docs` passages and `min_share` of its language's passages contain it, and more than
 -- `top_k` (otherwise its GIN posting list is as cheap as its list here).
+-- PL/pgSQL, so that each statement is planned when it runs, after `term_stats` is filled and
+-- analyzed (an SQL function plans its statements up front, when `term_stats` may be empty,
+-- and joins it by a nested loop).
 CREATE FUNCTION kb_refresh_term_top(langs text[], min_share float8, min_docs integer, top_k integer) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
   DELETE FROM term_top WHERE langs IS NULL OR lang = ANY (langs);
   DELETE FROM term_stats WHERE langs IS NULL OR lang = ANY (langs);
   DELETE FROM term_langs WHERE langs IS NULL OR lang = ANY (langs);
@@ -49,6 +53,7 @@ LANGUAGE sql AS $$
          CASE WHEN s.ndoc >= greatest(min_docs::float8, min_share * l.n) AND s.ndoc > top_k THEN 0 END
   FROM (SELECT lang, passages AS n FROM term_langs WHERE langs IS NULL OR lang = ANY (langs)) l
   CROSS JOIN LATERAL ts_stat(format('SELECT tsv FROM passages WHERE lang = %L', l.lang)) s;
+  ANALYZE term_stats;
   -- A lexeme's score in a passage is `ts_rank_cd(tsv, lexeme, 1)`, computed from the tsvector
   -- itself: 0.1 (weight D: passages carry no weights) per position of the lexeme, divided by
   -- ln(1 + the passage's positions). The `top_k` best are kept, and every passage tied with
@@ -69,6 +74,7 @@ LANGUAGE sql AS $$
   UPDATE term_stats s SET floor_rank = t.floor_rank * (1 + 1e-6)
   FROM (SELECT lang, lexeme, min(rank) AS floor_rank FROM term_top WHERE langs IS NULL OR lang = ANY (langs) GROUP BY lang, lexeme) t
   WHERE s.lang = t.lang AND s.lexeme = t.lexeme;
+END
 $$;
 
 SELECT kb_refresh_term_top(NULL, 0.005, 1000, 300);
