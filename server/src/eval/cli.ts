@@ -6,7 +6,8 @@ import { breakdown, evaluate, EvalFileError, parseDevSet, percentile, type EvalO
 /**
  * `npm run eval -- <questions.tsv>… [--url http://localhost:3000] [--runs N] [--verbose]`:
  * asks a running server every question of one or more question sets (default
- * `eval/dev.tsv eval/heldout.tsv`) and prints recall@10 and MRR@10 of `/api/search` for each
+ * `eval/dev.tsv eval/heldout.tsv`) and prints recall@10, MRR@10 and hit@10 (a relevant verse
+ * among the first ten) of `/api/search` for each
  * kind of each set apart (`lexical (dev)`, `paraphrase (dev)`, `paraphrase (heldout)`) and for
  * all answerable questions, the refusal rate of `/api/ask` on the unanswerable questions and
  * its false-refusal rate on the answerable ones, with the latency (p50/p95, ms) of both
@@ -99,8 +100,11 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       `questions: ${report.questions} (${report.answerable} answerable, ${report.unanswerable} unanswerable) from ${files.join(', ')}`,
-      `${'search'.padEnd(width)}  questions  recall@10  MRR@10`,
-      ...rows.map((r) => `${r.label.padEnd(width)}  ${String(r.report.answerable).padStart(9)}  ${pct(r.report.recallAt10).padStart(9)}  ${r.report.mrrAt10.toFixed(3).padStart(6)}`),
+      `${'search'.padEnd(width)}  questions  recall@10  MRR@10  hit@10`,
+      ...rows.map(
+        (r) =>
+          `${r.label.padEnd(width)}  ${String(r.report.answerable).padStart(9)}  ${pct(r.report.recallAt10).padStart(9)}  ${r.report.mrrAt10.toFixed(3).padStart(6)}  ${pct(r.report.hitAt10).padStart(6)}`,
+      ),
       `ask refusal rate (unanswerable): ${pct(report.refusalRate)}`,
       `ask false-refusal rate (answerable): ${pct(report.falseRefusalRate)}`,
       `ask answers citing an expected verse: ${pct(report.citedRelevant)}`,

@@ -49,6 +49,8 @@ describe('the evaluation', () => {
     const report = evaluate(observe(false, [['3:1', '2:155', '2:153'], [], ['2:255-256']]));
     expect(report.recallAt10).toBeCloseTo((1 + 1) / 2);
     expect(report.mrrAt10).toBeCloseTo((1 / 2 + 1) / 2);
+    expect(report.hitAt10).toBe(1);
+    expect(evaluate(observe(false, [['3:1'], [], ['2:255']])).hitAt10).toBe(0.5);
   });
 
   it('scores a server that refuses everything badly on answerable questions, and one that never refuses badly on the rest', () => {

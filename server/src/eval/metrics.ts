@@ -107,6 +107,8 @@ export interface EvalReport {
   recallAt10: number;
   /** Mean reciprocal rank of the first expected ref in the top 10 (0 when absent). */
   mrrAt10: number;
+  /** Share of answerable questions with at least one expected ref in the top 10 (success@10). */
+  hitAt10: number;
   /** Share of unanswerable questions that `/api/ask` refused (higher is better). */
   refusalRate: number;
   /** Share of answerable questions that `/api/ask` refused (lower is better). */
@@ -130,6 +132,7 @@ export function evaluate(observations: readonly EvalObservation[]): EvalReport {
     unanswerable: unanswerable.length,
     recallAt10: mean(answerable.map((o) => recall(o.hits.slice(0, 10), o.question.refs))),
     mrrAt10: mean(answerable.map((o) => 1 / (firstRelevant(o.hits.slice(0, 10), o.question.refs) ?? Infinity))),
+    hitAt10: mean(answerable.map((o) => (firstRelevant(o.hits.slice(0, 10), o.question.refs) ? 1 : 0))),
     refusalRate: mean(unanswerable.map((o) => (o.refused ? 1 : 0))),
     falseRefusalRate: mean(answerable.map((o) => (o.refused ? 1 : 0))),
     citedRelevant: mean(answered.map((o) => (firstRelevant(o.cited, o.question.refs) ? 1 : 0))),
