@@ -311,10 +311,12 @@ interface Bound {
   rank: number;
 }
 
-/** One language's candidates: GIN matches of `rare`, plus the listed passages of `frequent` lexemes. */
+/** One language's candidates: GIN matches of `rare` and of `pairs`, plus the listed passages of `frequent` lexemes. */
 interface CandidatePlan {
   rare?: string;
   frequent: string[];
+  /** Passages holding two or more of the frequent lexemes (a tsquery: the OR of their pairs' ANDs), when there are two or more. */
+  pairs?: string;
   /** Per frequent lexeme: passages of the language containing it. */
   frequentDocs: number[];
   /** Passages of the language when the table was built. */
@@ -323,10 +325,13 @@ interface CandidatePlan {
 }
 
 /**
- * Splits each group's lexemes into frequent ones (listed in `term_top`) and the rest, and
- * bounds what a passage matching only frequent lexemes, and listed for none of them, can score:
- * it matches at most the terms that have a frequent lexeme, and its `ts_rank_cd` — a sum over
- * its matching positions for an OR query — is less than the sum of those lexemes' `floor_rank`.
+ * Splits each group's lexemes into frequent ones (listed in `term_top`) and the rest. The
+ * candidates are the passages matching a rare lexeme, those holding two or more frequent ones
+ * (GIN, an AND per pair) and the listed passages of each frequent lexeme; a passage outside
+ * them holds exactly one frequent lexeme and nothing else of the query, so it earns at most
+ * what one frequent lexeme alone earns (the bound's matched count and weight), and its
+ * `ts_rank_cd` — for an OR query, the sum over its matching positions — is that lexeme's
+ * score, less than its `floor_rank` (the bound's rank: the largest floor).
  *
  * @returns one plan per group, or undefined when the table cannot help (no frequent lexeme,
  *   a tsquery that is not an OR of lexemes, a language without a table)
@@ -374,39 +379,58 @@ async function planCandidates(
   const plans = groups.map((g, gi): CandidatePlan => {
     const rare = new Map<string, Item>();
     const frequent = new Map<string, { floor: number; ndoc: number }>();
-    /** Adds an item's lexemes to `rare`/`frequent`; true when one of them is frequent. */
-    const place = (item: Item): boolean => {
+    /** Adds an item's lexemes to `rare`/`frequent`; returns its frequent lexemes. */
+    const place = (item: Item): string[] => {
       const key = `${g.lang ?? ''}\u0000${item.lexeme}`;
       if (!item.prefix) {
         const listed = frequentExact.get(key);
         if (listed === undefined) rare.set(itemText(item), item);
         else frequent.set(item.lexeme, listed);
-        return listed !== undefined;
+        return listed === undefined ? [] : [item.lexeme];
       }
       const expansion = expansions.get(key) ?? [];
       if (expansion.length > MAX_PREFIX_LEXEMES || expansion.every((e) => e.floor === null)) {
         rare.set(itemText(item), item);
-        return false;
+        return [];
       }
+      const found: string[] = [];
       for (const e of expansion) {
         if (e.floor === null) rare.set(itemText({ lexeme: e.lexeme, prefix: false }), { lexeme: e.lexeme, prefix: false });
-        else frequent.set(e.lexeme, { floor: e.floor, ndoc: e.ndoc });
+        else {
+          frequent.set(e.lexeme, { floor: e.floor, ndoc: e.ndoc });
+          found.push(e.lexeme);
+        }
       }
-      return true;
+      return found;
     };
-    const bound: Bound = { matchedCount: 0, weight: 0, rank: 0 };
+    // What one frequent lexeme alone earns: per term, 1 when it is among the term's parts,
+    // the alternative weight when among its alternatives only.
+    const alone = new Map<string, { matchedCount: number; weight: number }>();
     g.terms.forEach((t, ti) => {
-      const inParts = (t.partItems ?? []).map(place).some(Boolean);
-      const inAlternatives = (t.alternativeItems ?? []).map(place).some(Boolean);
-      const most = inParts ? 1 : inAlternatives ? t.alternativeWeight : 0;
-      bound.matchedCount += most;
-      bound.weight += most * Math.max(0, weights[gi]?.[ti] ?? 0);
+      const inParts = new Set((t.partItems ?? []).flatMap(place));
+      const inAlternatives = new Set((t.alternativeItems ?? []).flatMap(place));
+      for (const lexeme of new Set([...inParts, ...inAlternatives])) {
+        const most = inParts.has(lexeme) ? 1 : t.alternativeWeight;
+        const earned = alone.get(lexeme) ?? { matchedCount: 0, weight: 0 };
+        earned.matchedCount += most;
+        earned.weight += most * Math.max(0, weights[gi]?.[ti] ?? 0);
+        alone.set(lexeme, earned);
+      }
     });
-    for (const f of frequent.values()) bound.rank += f.floor;
+    const bound: Bound = { matchedCount: 0, weight: 0, rank: 0 };
+    for (const [lexeme, f] of frequent) {
+      const earned = alone.get(lexeme);
+      bound.matchedCount = Math.max(bound.matchedCount, earned?.matchedCount ?? 0);
+      bound.weight = Math.max(bound.weight, earned?.weight ?? 0);
+      bound.rank = Math.max(bound.rank, f.floor);
+    }
     if (frequent.size > 0) any = true;
+    const listed = [...frequent.keys()].map((lexeme) => itemText({ lexeme, prefix: false }));
+    const pairs = listed.flatMap((x, i) => listed.slice(i + 1).map((y) => `(${x} & ${y})`));
     return {
       rare: rare.size > 0 ? [...rare.keys()].join(' | ') : undefined,
       frequent: [...frequent.keys()],
+      pairs: pairs.length > 0 ? pairs.join(' | ') : undefined,
       frequentDocs: [...frequent.values()].map((f) => f.ndoc),
       passages: sizes.get(g.lang ?? '') ?? 0,
       bound,
@@ -464,6 +488,7 @@ async function candidateRanking(
     const lang = sql.param(g.lang ?? '');
     const sets: string[] = [];
     if (plan.rare !== undefined) sets.push(`SELECT r.id FROM passages r WHERE r.lang = ${lang} AND r.tsv @@ ${sql.tsquery(plan.rare)}`);
+    if (plan.pairs !== undefined) sets.push(`SELECT r.id FROM passages r WHERE r.lang = ${lang} AND r.tsv @@ ${sql.tsquery(plan.pairs)}`);
     if (plan.frequent.length > 0) {
       sets.push(
         `SELECT t.passage_id FROM unnest(${sql.param(plan.frequent)}::text[]) AS f(lexeme)
