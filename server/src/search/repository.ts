@@ -301,6 +301,13 @@ async function fullRanking(
   return { total: rows[0]?.total ?? 0, rows };
 }
 
+/**
+ * Most frequent lexemes a language's query may hold for the candidates path (their pairs are
+ * matched through GIN; a Turkish question's prefixes can expand into dozens, whose pairs match
+ * a large share of the language — ranked in full instead).
+ */
+const MAX_FREQUENT_LEXEMES = 8;
+
 /** Most lexemes a prefix is expanded into before it is left to the GIN index whole. */
 const MAX_PREFIX_LEXEMES = 200;
 
@@ -334,7 +341,8 @@ interface CandidatePlan {
  * score, less than its `floor_rank` (the bound's rank: the largest floor).
  *
  * @returns one plan per group, or undefined when the table cannot help (no frequent lexeme,
- *   a tsquery that is not an OR of lexemes, a language without a table)
+ *   more than {@link MAX_FREQUENT_LEXEMES} in a language, a tsquery that is not an OR of
+ *   lexemes, a language without a table)
  */
 async function planCandidates(
   db: Queryable,
@@ -376,6 +384,7 @@ async function planCandidates(
     else expansions.set(key, [...(expansions.get(key) ?? []), { lexeme: r.lexeme, floor: r.floor_rank, ndoc: r.ndoc }]);
   }
   let any = false;
+  let tooMany = false;
   const plans = groups.map((g, gi): CandidatePlan => {
     const rare = new Map<string, Item>();
     const frequent = new Map<string, { floor: number; ndoc: number }>();
@@ -424,6 +433,7 @@ async function planCandidates(
       bound.weight = Math.max(bound.weight, earned?.weight ?? 0);
       bound.rank = Math.max(bound.rank, f.floor);
     }
+    if (frequent.size > MAX_FREQUENT_LEXEMES) tooMany = true;
     if (frequent.size > 0) any = true;
     const listed = [...frequent.keys()].map((lexeme) => itemText({ lexeme, prefix: false }));
     const pairs = listed.flatMap((x, i) => listed.slice(i + 1).map((y) => `(${x} & ${y})`));
@@ -436,7 +446,7 @@ async function planCandidates(
       bound,
     };
   });
-  return any ? plans : undefined;
+  return any && !tooMany ? plans : undefined;
 }
 
 /**
