@@ -17,7 +17,7 @@ on once only or other ought our ours ourselves out over own same shan she should
 than that the their theirs them themselves then there these they this those through to too under until
 up upon very was wasn we were weren what whatever when where whether which while who whoever whom
 whose why will with won would wouldn you your yours yourself yourselves ve re s t d m
-also any anything something someone thing things much many
+also any anything something someone thing things much many others
 say says said saying tell tells told teach teaches taught mention mentions mentioned describe describes
 explain explains know knows meaning please according regarding concerning quran koran qur an holy
 scripture scriptures verse verses ayah ayat ayahs surah islam islamic view views opinion`;
@@ -25,7 +25,7 @@ scripture scriptures verse verses ayah ayat ayahs surah islam islamic view views
 const TR = `a acaba ama ancak aslinda az bana bazi belki ben benim beni bir biraz biri birkac birsey biz
 bize bizim boyle bu buna bunda bundan bunlar bunu bunun burada cok cunku da daha de degil diye dolayi
 en fakat gibi hangi hangisi hem hep hepsi her hic icin ile ise iste kadar kendi kendine ki kim kime
-kimdir kimin kimi mi mu midir mudur ne neden nedir nelerdir neler neydi nasil nasildir niye
+kimdir kimin kimi kimler kimlere mi mu midir mudur ne neden nedir nelerdir neler neydi neye neyden nerede nereye nereden nasil nasildir niye
 nicin o olan olarak oldu olur olsun olacak olacaktir olmak olmus olmali on ona onda ondan onlar onlari onlarin onu onun orada oysa sana
 sen senin seni siz size sizin su sunu sunun tum var veya ve ya yani yok zaten
 hakkinda hakkindaki ilgili konusunda konusu uzerine dair
