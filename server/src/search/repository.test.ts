@@ -98,7 +98,7 @@ describe.each(testBackends)('search ranking with the frequent-term table ($name)
         { limit: 10, offset: 0 },
         { limit: 10, offset: 10 },
       ]) {
-        const fast = await searchPassages(db, groups, undefined, page);
+        const fast = await searchPassages(db, groups, undefined, page, 'candidates');
         const full = await searchPassages(db, groups, undefined, page, 'full');
         const a = fast.passages.map(summary).join('\n');
         const b = full.passages.map(summary).join('\n');
@@ -122,10 +122,10 @@ describe.each(testBackends)('search ranking with the frequent-term table ($name)
 
   it('pages past the candidates and the last page agree with the full ranking', async () => {
     const groups = groupsFor('god lord', 'en');
-    const first = await searchPassages(db, groups, undefined, { limit: 10, offset: 0 });
+    const first = await searchPassages(db, groups, undefined, { limit: 10, offset: 0 }, 'candidates');
     expect(first.total).toBeGreaterThan(100);
     for (const offset of [10, 20, 90, first.total - 5, first.total + 10]) {
-      const fast = await searchPassages(db, groups, undefined, { limit: 10, offset });
+      const fast = await searchPassages(db, groups, undefined, { limit: 10, offset }, 'candidates');
       const full = await searchPassages(db, groups, undefined, { limit: 10, offset }, 'full');
       expect(fast.passages.map(summary)).toEqual(full.passages.map(summary));
       expect(fast.total).toBe(first.total);
@@ -161,7 +161,7 @@ describe.each(testBackends)('search ranking with the frequent-term table ($name)
       const firstPartial = all.passages.findIndex((p) => p.matchedCount === 1.5);
       const lastFull = all.passages.map((p) => p.matchedCount).lastIndexOf(2);
       if (firstPartial >= 0 && lastFull >= 0) expect(lastFull).toBeLessThan(firstPartial);
-      const fast = await searchPassages(db, groups, 'quran', { limit: 50, offset: 0 });
+      const fast = await searchPassages(db, groups, 'quran', { limit: 50, offset: 0 }, 'candidates');
       expect(fast.passages.map(summary)).toEqual(all.passages.slice(0, 50).map(summary));
     });
 

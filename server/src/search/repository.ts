@@ -141,6 +141,14 @@ interface PreparedGroup {
 }
 
 /**
+ * Normalized tsquery texts by configuration and query text: `to_tsquery` depends on nothing
+ * else (the configurations' dictionaries are built into the database), so a repeated word costs
+ * no round trip. Cleared when full.
+ */
+const normalizedCache = new Map<string, string>();
+const NORMALIZED_CACHE_SIZE = 20_000;
+
+/**
  * Normalizes every part and alternative of the groups' terms in one round trip, so the
  * ranking queries carry constant tsqueries (`$n::tsquery`, parsed once per statement).
  */
@@ -157,15 +165,18 @@ async function prepare(
       return configs.length - 1;
     });
   const layout = groups.map((g) => g.terms.map((t) => ({ parts: add(t.parts), alternatives: add(t.alternatives ?? []), term: t })));
-  const rows =
-    configs.length === 0
-      ? []
-      : await db.query<{ t: string }>(
-          `SELECT to_tsquery(x.c::regconfig, x.q)::text AS t
-           FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(c, q, i) ORDER BY x.i`,
-          [configs, queries],
-        );
-  const normalized = rows.map((r) => r.t);
+  const keys = configs.map((c, i) => `${c}\u0000${queries[i] ?? ''}`);
+  const missing = [...new Set(keys.filter((k) => !normalizedCache.has(k)))];
+  if (missing.length > 0) {
+    const rows = await db.query<{ t: string }>(
+      `SELECT to_tsquery(x.c::regconfig, x.q)::text AS t
+       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(c, q, i) ORDER BY x.i`,
+      [missing.map((k) => k.split('\u0000')[0]), missing.map((k) => k.slice(k.indexOf('\u0000') + 1))],
+    );
+    if (normalizedCache.size + missing.length > NORMALIZED_CACHE_SIZE) normalizedCache.clear();
+    missing.forEach((k, i) => normalizedCache.set(k, rows[i]?.t ?? ''));
+  }
+  const normalized = keys.map((k) => normalizedCache.get(k) ?? '');
   const itemsOf = (indexes: number[]): Item[] | undefined => {
     const all: Item[] = [];
     for (const i of indexes) {
@@ -578,8 +589,15 @@ async function candidatesTotal(
  */
 export const rankPaths = { candidates: 0, full: 0 };
 
-/** How {@link rank} works: with the frequent-term table when it can prove the page exact (`auto`), or always in full. */
-export type RankStrategy = 'auto' | 'full';
+/**
+ * How {@link rank} works: `auto` uses the frequent-term table when the query's frequent
+ * lexemes are common enough to pay for it and the page can be proven exact; `candidates` the
+ * same whatever their frequency (tests); `full` always ranks every match.
+ */
+export type RankStrategy = 'auto' | 'candidates' | 'full';
+
+/** The candidates path is taken when the query's frequent lexemes occur in at least this many passages (below, ranking every match costs less than its extra statements). */
+const CANDIDATES_MIN_MATCHES = 3000;
 
 /** Most passages a scope may hold to be read whole rather than through the GIN index. */
 const SCAN_LIMIT = 20_000;
@@ -613,8 +631,11 @@ async function rank(
 ): Promise<{ total: number; passages: RankedPassage[] }> {
   const depth = options.offset + options.limit;
   // The table lists the best passages of a whole language: within one source too few of them remain.
-  if (options.strategy === 'auto' && depth <= MAX_CANDIDATE_DEPTH && source === undefined) {
-    const plans = await planCandidates(db, groups, weights);
+  if (options.strategy !== 'full' && depth <= MAX_CANDIDATE_DEPTH && source === undefined) {
+    const found = await planCandidates(db, groups, weights);
+    const common = (plans: CandidatePlan[]): boolean =>
+      plans.reduce((n, p) => n + p.frequentDocs.reduce((a, b) => a + b, 0), 0) >= CANDIDATES_MIN_MATCHES;
+    const plans = found && (options.strategy === 'candidates' || common(found)) ? found : undefined;
     const rows = plans && (await candidateRanking(db, groups, plans, weights, source, options.order, depth));
     if (rows) {
       rankPaths.candidates += 1;
@@ -671,7 +692,7 @@ export interface RankOptions {
   order: 'terms' | 'weight';
   limit: number;
   offset: number;
-  /** `auto` (default): the frequent-term table when it proves the page exact; `full`: rank every match. */
+  /** `auto` (default): the frequent-term table when worth it and it proves the page exact; `candidates`: whenever it proves it; `full`: rank every match. */
   strategy?: RankStrategy;
 }
 
