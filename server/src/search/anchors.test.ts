@@ -35,8 +35,12 @@ describe('anchor verses', () => {
     expect(boostedCount(scored([0, 0, 0]), [0], 3)).toBe(1.5);
     // Its concept term already matched through an alternative: counted as 1, plus the bonus.
     expect(boostedCount(scored([0.8, 1, 0]), [0], 3)).toBe(2.5);
-    // A one-term query: an anchor stays below every verse with the query's word.
-    expect(boostedCount(scored([0]), [0], 1)).toBe(0.5);
+    // An anchor matching every other term: just below a verse with all of the query's words,
+    // above one matching its concept term only through an alternative (2.8).
+    expect(boostedCount(scored([0, 1, 1]), [0], 3)).toBeCloseTo(2.9);
+    // A one-term query: an anchor stays below every verse with the query's word (1) and above
+    // the verses with only one of the concept's other wordings (0.8).
+    expect(boostedCount(scored([0]), [0], 1)).toBeCloseTo(0.9);
     expect(boostedCount(scored([1]), [0], 1)).toBe(1);
   });
 });

@@ -110,9 +110,21 @@ export async function scoreAnchors(
 }
 
 /**
+ * How far below a verse matching every term through the query's own words (score = number of
+ * terms) a lifted anchor stays: half the gap between an exact match (1) and one through a
+ * concept's alternatives ({@link DEFAULT_ALTERNATIVE_WEIGHT}), so an anchor that matches every
+ * other term ranks above the verses that match all terms only through alternatives — in a
+ * query that is one concept mention ("why did Joseph's brothers get rid of him"), above every
+ * verse that merely uses one of the concept's words ("well-protected"). It was
+ * {@link ANCHOR_BONUS} (half a term) before eval/dev2.tsv: 0.5 for a one-term query, below
+ * every alternative match, so such a query's anchors were never lifted.
+ */
+export const ANCHOR_CAP_GAP = (1 - DEFAULT_ALTERNATIVE_WEIGHT) / 2;
+
+/**
  * An anchor verse's boosted score: its concept terms count as matched through the query's own
- * words (1 each), plus {@link ANCHOR_BONUS}, but never more than `terms − ANCHOR_BONUS`, so a
- * verse that matches every term through the query's own words (score = number of terms)
+ * words (1 each), plus {@link ANCHOR_BONUS}, but never more than `terms − ANCHOR_CAP_GAP`, so
+ * a verse that matches every term through the query's own words (score = number of terms)
  * always stays above it.
  *
  * @param anchor the verse as scored by {@link scoreAnchors}
@@ -121,5 +133,5 @@ export async function scoreAnchors(
  */
 export function boostedCount(anchor: ScoredAnchor, anchoredTerms: readonly number[], termCount: number): number {
   const count = anchor.termScores.reduce((sum, m, i) => sum + (anchoredTerms.includes(i) ? 1 : m), 0);
-  return Math.max(anchor.matchedCount, Math.min(count + ANCHOR_BONUS, termCount - ANCHOR_BONUS));
+  return Math.max(anchor.matchedCount, Math.min(count + ANCHOR_BONUS, termCount - ANCHOR_CAP_GAP));
 }
