@@ -1,4 +1,5 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { onePagePdf } from './support/pdf.js';
 
 /**
  * The Content-Security-Policy holds on every page (server/src/http/security.ts): each route,
@@ -34,29 +35,6 @@ interface Visit {
 const NOT_FOUND = /Failed to load resource: the server responded with a status of 404/;
 
 const PDF_TEXT = 'Content security policy test page';
-
-/** A one-page PDF (PDF 1.4, Helvetica, no compression) showing `text`, with a correct cross-reference table. */
-function onePagePdf(text: string): Buffer {
-  const content = `BT /F1 24 Tf 72 700 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(pdf.length);
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 const heading = (page: Page) => expect(page.locator('h1').first()).toBeVisible();
 const frameTextbox = (page: Page) => expect(page.frameLocator('iframe').getByRole('textbox').first()).toBeVisible();

@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { AdminCommandError } from '../admin/socket.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { registerDbCommands, restoreBackup, type BackupResult } from '../db/backup.js';
-import { DataDirLockedError } from '../db/lock.js';
-import { runOperatorCommand } from './operator.js';
+import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
  * `npm run db -- …`: backups of the embedded database (README "Backups").
@@ -97,16 +95,7 @@ async function main(argv: readonly string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (error instanceof AdminCommandError || error instanceof ConfigError) {
-      process.stderr.write(`db: ${error.message}\n`);
-      return error instanceof ConfigError ? 2 : 1;
-    }
-    if (error instanceof DataDirLockedError) {
-      process.stderr.write(`db: ${error.message}\nIf the server is starting up, wait until it listens and try again.\n`);
-      return 1;
-    }
-    process.stderr.write(`db: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return reportOperatorError('db', error);
   }
 }
 

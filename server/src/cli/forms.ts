@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import { AdminCommandError } from '../admin/socket.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { DataDirLockedError } from '../db/lock.js';
+import { loadConfig } from '../config.js';
 import { registerFormsCommands } from '../forms/commands.js';
-import { runOperatorCommand } from './operator.js';
+import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
  * `npm run forms -- …`: the forms' operator commands (see server/README.md "Operator commands").
@@ -113,16 +111,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`forms: done (${via === 'server' ? 'through the running server' : via === 'postgres' ? 'on DATABASE_URL' : 'on the embedded database'})\n`);
     return 0;
   } catch (error) {
-    if (error instanceof AdminCommandError || error instanceof ConfigError) {
-      process.stderr.write(`forms: ${error.message}\n`);
-      return error instanceof ConfigError ? 2 : 1;
-    }
-    if (error instanceof DataDirLockedError) {
-      process.stderr.write(`forms: ${error.message}\nIf the server is starting up, wait until it listens and try again.\n`);
-      return 1;
-    }
-    process.stderr.write(`forms: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return reportOperatorError('forms', error);
   }
 }
 

@@ -1,4 +1,5 @@
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
+import { DataDirLockedError } from '../db/lock.js';
 import { AdminCommands, AdminUnavailableError, adminSocketPath, callAdmin, type AdminArgs } from '../admin/socket.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -56,4 +57,25 @@ export async function runOperatorCommand(op: OperatorCommand): Promise<{ result:
     if (!(error instanceof AdminUnavailableError)) throw error;
   }
   return { result: await runLocally(op), via: 'embedded' };
+}
+
+/**
+ * Reports an operator command's failure on stderr as `<tool>: <message>` and returns its exit
+ * status: 2 for a configuration error (wrong usage of the environment), 1 for a refusal
+ * (`AdminCommandError`), a data folder held by another process (with advice to wait for a
+ * starting server) or any other failure.
+ *
+ * @param tool the command's name as the operator typed it (`forms`, `remotes`, `db`)
+ */
+export function reportOperatorError(tool: string, error: unknown): 1 | 2 {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${tool}: ${error.message}\n`);
+    return 2;
+  }
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`${tool}: ${error.message}\nIf the server is starting up, wait until it listens and try again.\n`);
+    return 1;
+  }
+  process.stderr.write(`${tool}: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
 }

@@ -1,9 +1,7 @@
-import { AdminCommandError } from '../admin/socket.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { DataDirLockedError } from '../db/lock.js';
+import { loadConfig } from '../config.js';
 import { registerReleaseCommands } from '../releases/commands.js';
 import type { Release } from '../releases/registry.js';
-import { runOperatorCommand } from './operator.js';
+import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
  * `npm run remotes -- …`: the release registry's operator commands (README "Operations").
@@ -107,16 +105,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${show(parsed.command, result)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof AdminCommandError || error instanceof ConfigError) {
-      process.stderr.write(`remotes: ${error.message}\n`);
-      return error instanceof ConfigError ? 2 : 1;
-    }
-    if (error instanceof DataDirLockedError) {
-      process.stderr.write(`remotes: ${error.message}\nIf the server is starting up, wait until it listens and try again.\n`);
-      return 1;
-    }
-    process.stderr.write(`remotes: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return reportOperatorError('remotes', error);
   }
 }
 
