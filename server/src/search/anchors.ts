@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm, type TermPart } from './query.js';
-import type { RankedPassage, StoredPassage } from './repository.js';
+import { storedPassage, type RankedPassage, type StoredPassage } from './repository.js';
 
 /**
  * Anchor verses (issue 11): a glossary concept may name the verses that state it
@@ -92,14 +92,7 @@ export async function scoreAnchors(
   return rows.map((r) => {
     const m = terms.map((_, i) => Number(r[`m${i}`] ?? 0));
     return {
-      id: r.id,
-      source: r.source,
-      lang: r.lang,
-      ref: r.ref,
-      section: r.section,
-      position: r.position,
-      text: r.text,
-      translator: r.translator,
+      ...storedPassage(r),
       matched: m.map((x) => x > 0),
       matchedCount: m.reduce((a, b) => a + b, 0),
       weight: 0,

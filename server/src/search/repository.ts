@@ -269,9 +269,9 @@ function scoredSelect(
 
 type ScoredRow = StoredPassage & { matched: boolean[]; matched_count: number; weight: number; rank: number };
 
-/** The public shape of ranked rows. */
-function toRanked(rows: readonly ScoredRow[]): RankedPassage[] {
-  return rows.map((r) => ({
+/** The {@link StoredPassage} columns of a query row (dropping whatever else the row carries). */
+export function storedPassage(r: StoredPassage): StoredPassage {
+  return {
     id: r.id,
     source: r.source,
     lang: r.lang,
@@ -280,6 +280,13 @@ function toRanked(rows: readonly ScoredRow[]): RankedPassage[] {
     position: r.position,
     text: r.text,
     translator: r.translator,
+  };
+}
+
+/** The public shape of ranked rows. */
+function toRanked(rows: readonly ScoredRow[]): RankedPassage[] {
+  return rows.map((r) => ({
+    ...storedPassage(r),
     matched: r.matched,
     matchedCount: r.matched_count,
     weight: r.weight,
