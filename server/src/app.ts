@@ -44,9 +44,9 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
   const api = Router();
   const limits = config.rateLimits;
   api.use(corsForReads);
-  api.use(['/newsletter', '/contact'], perMinuteLimit('form', limits.formsPerMinute));
-  api.use('/ask', perMinuteLimit('ask', limits.askPerMinute));
-  api.use(onReads(perMinuteLimit('read', limits.readPerMinute)));
+  api.use(['/newsletter', '/contact'], perMinuteLimit('form', limits.formsPerMinute, { db, logger }));
+  api.use('/ask', perMinuteLimit('ask', limits.askPerMinute, { db, logger }));
+  api.use(onReads(perMinuteLimit('read', limits.readPerMinute, { db, logger })));
   api.use(sameOriginOnly(siteOrigins(config)));
   api.use(jsonBodyOnly);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -67,7 +67,7 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
 /**
  * Builds the site's Express app (without listening): request logs, security headers,
  * compression, `/healthz` and `/readyz`, the JSON API under `/api` (rate limits per route
- * group, same-origin POSTs, JSON bodies up to 16 KB, one error middleware answering
+ * group, counted in the database so every process shares them, same-origin POSTs, JSON bodies up to 16 KB, one error middleware answering
  * `{ success: false, error }`), `/remotes.json` and the remotes' builds, and the front-end
  * builds under `config.webRoot`.
  *
@@ -97,9 +97,17 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', apiRouter({ ...deps, alerts }));
   app.use('/unsubscribe', allowInlineStyles(...inlineStylesOf(unsubscribePage('invalid'))));
   app.use(
-    unsubscribeRouter({ db, origins: siteOrigins(config), limit: perMinuteLimit('form', config.rateLimits.formsPerMinute) }),
+    unsubscribeRouter({
+      db,
+      origins: siteOrigins(config),
+      limit: perMinuteLimit('form', config.rateLimits.formsPerMinute, { db, logger, limiter: 'unsubscribe' }),
+    }),
   );
-  app.use('/read', perMinuteLimit('read', config.rateLimits.readPerMinute), allowInlineStyles(READING_PAGE_STYLE));
+  app.use(
+    '/read',
+    perMinuteLimit('read', config.rateLimits.readPerMinute, { db, logger, limiter: 'read-pages' }),
+    allowInlineStyles(READING_PAGE_STYLE),
+  );
   app.use(readRouter(db));
   app.use(openApiRouter(config.publicOrigin));
   app.use(crawlerRouter(config.publicOrigin));

@@ -1,6 +1,9 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import type { Queryable } from '../db/database.js';
+import type { Logger } from '../logger.js';
 import { HttpError } from './errors.js';
+import { DatabaseRateLimitStore } from './rate-limit-store.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -38,19 +41,51 @@ export const jsonBodyOnly: RequestHandler = (req, _res, next) => {
   next(new HttpError(415, 'The request body must be JSON (Content-Type: application/json)'));
 };
 
+/** Where a limiter's counts live when every server process must share them. */
+export interface SharedLimitStore {
+  /** The database all processes share (table `rate_limits`). */
+  db: Queryable;
+  /**
+   * The limiter's name in the table (default: the route group `name`). Limiters of one app
+   * that must count apart (the API's form posts and the unsubscribe page) need different names.
+   */
+  limiter?: string;
+  /** Where database failures are reported (the store then counts in this process alone). */
+  logger?: Logger;
+}
+
 /**
  * A per-client-IP limiter of `perMinute` requests per minute; over the limit, the request goes
  * to the error middleware as a 429 (with `RateLimit` and `Retry-After` headers set).
  *
+ * Each client's minute starts at its first request. With `shared`, the counts are kept in the
+ * database ({@link DatabaseRateLimitStore}), shared by every process on that database, failing
+ * open to a per-process count while the database fails; without it, in this process's memory.
+ *
+ * The client is `req.ip`, so `TRUST_PROXY` decides whether `X-Forwarded-For` counts. A request
+ * carrying `X-Forwarded-For` while `TRUST_PROXY` is unset is counted by its socket address, as
+ * intended (the header is the client's claim, not a proxy's), so express-rate-limit's warning
+ * about that header is turned off rather than printed for every such limiter.
+ *
  * @param name route group, in the error message
  */
-export function perMinuteLimit(name: string, perMinute: number): RequestHandler {
+export function perMinuteLimit(name: string, perMinute: number, shared?: SharedLimitStore): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     identifier: name,
+    validate: { xForwardedForHeader: false },
+    ...(shared
+      ? {
+          store: new DatabaseRateLimitStore({
+            db: shared.db,
+            limiter: shared.limiter ?? name,
+            logger: shared.logger,
+          }),
+        }
+      : {}),
     handler: (_req, _res, next) => next(new HttpError(429, `Too many ${name} requests; try again in a minute`)),
   });
 }
