@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { SingleBar } from 'cli-progress';
 import { startOperations, type Operations } from './admin/operations.js';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadConfigOrExit } from './cli/args.js';
+import type { Config } from './config.js';
 import { loadCorpus } from './corpus/service.js';
 import { passageCounts } from './corpus/repository.js';
 import type { Database } from './db/database.js';
@@ -160,16 +161,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
 
 /** Entry point: config → lock + database → migrations → corpus → warm-up → listen. */
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   try {
     await start(config, logger);

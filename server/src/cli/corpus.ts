@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { AdminCommandError, AdminCommands, AdminUnavailableError, adminSocketPath, callAdmin, type AdminArgs } from '../admin/socket.js';
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import { ImportFileError, readImportRecords, type ImportRecord } from '../corpus/files.js';
 import { registerCorpusCommands } from '../corpus/imports.js';
 import type { Database } from '../db/database.js';
@@ -10,6 +10,7 @@ import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
 import type { PGliteOptions } from '../db/pglite.js';
 import { MAX_BATCH, registerEmbeddingCommands } from '../embeddings/commands.js';
+import { loadConfigOrExit, onlyOptions, parseCommandLine, reportUsageError, UsageError } from './args.js';
 
 /**
  * `npm run corpus -- …`: the corpus's operator commands.
@@ -48,8 +49,6 @@ const BATCH_BYTES = 256 * 1024;
 /** Most records in one batch. */
 const BATCH_RECORDS = 1000;
 
-class UsageError extends Error {}
-
 /** A command line, parsed. */
 export type CorpusCommand =
   | { verb: 'status' }
@@ -58,25 +57,14 @@ export type CorpusCommand =
   | { verb: 'embed'; source?: string; lang?: string; batch?: number };
 
 /**
- * Parses the arguments after `npm run corpus --`.
- * @throws Error (usage) naming what is wrong
+ * Parses the arguments after `npm run corpus --` (with `util.parseArgs`, {@link parseCommandLine}).
+ * @throws UsageError naming what is wrong (an empty message for `--help`)
  */
 export function parseCorpusArgs(argv: readonly string[]): CorpusCommand {
-  const positional: string[] = [];
-  const options = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a.startsWith('--')) {
-      const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
-      const v = inline ?? argv[++i];
-      if (!name || v === undefined) throw new UsageError(`${a} needs a value`);
-      options.set(name, v);
-    } else positional.push(a);
-  }
-  const allow = (...names: string[]): void => {
-    for (const n of options.keys()) if (!names.includes(n)) throw new UsageError(`unknown option --${n}`);
-  };
-  const [verb, ...rest] = positional;
+  const line = parseCommandLine(argv, { values: ['source', 'lang', 'translator', 'batch'] });
+  const options = line.values;
+  const allow = (...names: string[]): void => onlyOptions(line, ...names);
+  const [verb, ...rest] = line.positionals;
   if (verb === 'status' && rest.length === 0) {
     allow();
     return { verb };
@@ -271,19 +259,10 @@ async function main(): Promise<void> {
   try {
     cmd = parseCorpusArgs(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
-    process.exit(2);
+    if (!(error instanceof UsageError)) throw error;
+    process.exit(reportUsageError(error, USAGE));
   }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const interrupt = new AbortController();
   process.on('SIGINT', () => {
     if (interrupt.signal.aborted) process.exit(130);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { registerDbCommands, restoreBackup, type BackupResult } from '../db/backup.js';
+import { onlyOptions, parseCommandLine, reportUsageError, UsageError } from './args.js';
 import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
@@ -27,30 +28,31 @@ const USAGE = `Usage: npm run db -- <command>
 With DATABASE_URL (a PostgreSQL server) use pg_dump and pg_restore instead; the commands
 print how.`;
 
-class UsageError extends Error {}
-
-interface Parsed {
+/** A command line of `npm run db`, read. */
+export interface DbCommandLine {
   verb: 'backup' | 'restore';
+  /** Absolute path: a relative name is resolved against the caller's folder (`INIT_CWD`). */
   file: string;
   replace: boolean;
 }
 
-function parse(argv: readonly string[]): Parsed {
-  const flags = argv.filter((a) => a.startsWith('--'));
-  const positional = argv.filter((a) => !a.startsWith('--'));
-  const [verb, ...rest] = positional;
+/**
+ * Parses the arguments after `npm run db --`.
+ * @throws UsageError naming what is wrong (an empty message for `help`, `--help` or none)
+ */
+export function parseDbArgs(argv: readonly string[]): DbCommandLine {
+  const line = parseCommandLine(argv, { flags: ['replace'] });
+  const [verb, ...rest] = line.positionals;
   if (verb === undefined || verb === 'help') throw new UsageError('');
   if (verb !== 'backup' && verb !== 'restore') throw new UsageError(`unknown command "${verb}"`);
-  const allowed = verb === 'restore' ? ['--replace'] : [];
-  const unknown = flags.find((f) => !allowed.includes(f));
-  if (unknown) throw new UsageError(`unknown option ${unknown}`);
+  onlyOptions(line, ...(verb === 'restore' ? ['replace'] : []));
   if (rest.length !== 1 || rest[0] === '') throw new UsageError(`${verb} needs one file name`);
   // npm runs scripts in the repository root; a relative name means the caller's folder.
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), rest[0] ?? '');
-  return { verb, file, replace: flags.includes('--replace') };
+  return { verb, file, replace: line.flags.has('replace') };
 }
 
-function postgresAdvice(verb: Parsed['verb'], file: string): string {
+function postgresAdvice(verb: DbCommandLine['verb'], file: string): string {
   return verb === 'backup'
     ? `DATABASE_URL is set: back up the PostgreSQL database with pg_dump, e.g.\n  pg_dump --format=custom --file=${file} "$DATABASE_URL"\n`
     : `DATABASE_URL is set: restore a pg_dump archive with pg_restore, e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\n(stop the server first).\n`;
@@ -61,14 +63,12 @@ function megabytes(bytes: number): string {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let parsed: Parsed;
+  let parsed: DbCommandLine;
   try {
-    parsed = parse(argv);
+    parsed = parseDbArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    if (error.message) process.stderr.write(`db: ${error.message}\n\n`);
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
+    return reportUsageError(error, USAGE, 'db: ');
   }
   try {
     const config = loadConfig();
@@ -99,6 +99,8 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-void main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { loadConfig } from '../config.js';
 import { registerFormsCommands } from '../forms/commands.js';
+import { onlyOptions, parseCommandLine, reportUsageError, UsageError } from './args.js';
 import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
@@ -27,30 +28,22 @@ const USAGE = `Usage: npm run forms -- <command>
 Runs through the server's admin socket (DATA_DIR/admin.sock) when the server runs, else on
 the database directly (DATABASE_URL, or DATA_DIR under its lock).`;
 
-class UsageError extends Error {}
-
-interface Parsed {
+/** An operator command from the command line. */
+export interface FormsCommandLine {
   command: string;
   args: Record<string, unknown>;
   out?: string;
 }
 
-function parse(argv: readonly string[]): Parsed {
-  const positional: string[] = [];
-  const options = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a.startsWith('--')) {
-      const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
-      const v = inline ?? argv[++i];
-      if (!name || v === undefined) throw new UsageError(`${a} needs a value`);
-      options.set(name, v);
-    } else positional.push(a);
-  }
-  const allow = (...names: string[]): void => {
-    for (const n of options.keys()) if (!names.includes(n)) throw new UsageError(`unknown option --${n}`);
-  };
-  const [verb, ...rest] = positional;
+/**
+ * Parses the arguments after `npm run forms --` into an operator command.
+ * @throws UsageError naming what is wrong (an empty message for `help`, `--help` or none)
+ */
+export function parseFormsArgs(argv: readonly string[]): FormsCommandLine {
+  const line = parseCommandLine(argv, { values: ['since', 'format', 'out', 'older-than'] });
+  const options = line.values;
+  const allow = (...names: string[]): void => onlyOptions(line, ...names);
+  const [verb, ...rest] = line.positionals;
   switch (verb) {
     case 'export': {
       allow('since', 'format', 'out');
@@ -83,14 +76,12 @@ function describe(command: string, result: unknown): string {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let parsed: Parsed;
+  let parsed: FormsCommandLine;
   try {
-    parsed = parse(argv);
+    parsed = parseFormsArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    if (error.message) process.stderr.write(`forms: ${error.message}\n\n`);
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
+    return reportUsageError(error, USAGE, 'forms: ');
   }
   try {
     const config = loadConfig();
@@ -115,6 +106,8 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-void main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.js';
 import { registerReleaseCommands } from '../releases/commands.js';
 import type { Release } from '../releases/registry.js';
+import { parseCommandLine, reportUsageError, UsageError } from './args.js';
 import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
@@ -25,21 +26,21 @@ const USAGE = `Usage: npm run remotes -- <command>
 Remotes: knowledge, assistant, forms. Runs through the server's admin socket when the server
 runs, else on the database directly (DATABASE_URL, or DATA_DIR under its lock).`;
 
-class UsageError extends Error {}
+/** An operator command from the command line. */
+export interface RemotesCommandLine {
+  command: string;
+  args: Record<string, unknown>;
+}
 
-function parse(argv: readonly string[]): { command: string; args: Record<string, unknown> } {
-  const positional: string[] = [];
-  let baseUrl: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--base-url' || a.startsWith('--base-url=')) {
-      baseUrl = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      if (!baseUrl) throw new UsageError('--base-url needs a URL');
-    } else if (a.startsWith('--')) {
-      throw new UsageError(`unknown option ${a}`);
-    } else positional.push(a);
-  }
-  const [verb, ...rest] = positional;
+/**
+ * Parses the arguments after `npm run remotes --`.
+ * @throws UsageError naming what is wrong (an empty message for `help`, `--help` or none)
+ */
+export function parseRemotesArgs(argv: readonly string[]): RemotesCommandLine {
+  const line = parseCommandLine(argv, { values: ['base-url'], needsValue: { 'base-url': '--base-url needs a URL' } });
+  const baseUrl = line.values.get('base-url');
+  if (baseUrl === '') throw new UsageError('--base-url needs a URL');
+  const [verb, ...rest] = line.positionals;
   if (baseUrl !== undefined && verb !== 'publish') throw new UsageError('--base-url goes with publish');
   switch (verb) {
     case 'list':
@@ -84,14 +85,12 @@ function show(command: string, result: unknown): string {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let parsed: { command: string; args: Record<string, unknown> };
+  let parsed: RemotesCommandLine;
   try {
-    parsed = parse(argv);
+    parsed = parseRemotesArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    if (error.message) process.stderr.write(`remotes: ${error.message}\n\n`);
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
+    return reportUsageError(error, USAGE, 'remotes: ');
   }
   try {
     const config = loadConfig();
@@ -109,6 +108,8 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-void main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
