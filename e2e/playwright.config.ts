@@ -34,10 +34,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  // One retry under CI: a rare axe color-contrast report on `:root` (seen once in ~50 runs of the
-  // phone-width Turkish home page, never reproduced in 12 repeats) must not block a landing; a
-  // retried test is reported as flaky in the list output, so it stays visible.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

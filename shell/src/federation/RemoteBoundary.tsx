@@ -39,10 +39,14 @@ const RetryButton = styled.button`
   }
 `;
 
+/**
+ * The loading line takes the colour of the text around it: a region sits on the light page or
+ * on the dark footer (the newsletter form), and a fixed grey was 1.6:1 on the footer.
+ */
 const Status = styled.p`
   margin: 2rem auto;
   text-align: center;
-  color: #44515c;
+  color: inherit;
 `;
 
 function Fallback({ part, onRetry }: { part: RemotePart; onRetry: () => void }): ReactNode {
