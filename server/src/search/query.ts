@@ -1,6 +1,7 @@
 import { arabicWordForms, asciiFoldTurkish, foldGeneric, foldTurkish, hasArabic } from '../corpus/normalize.js';
 import { detectConcepts, type ConceptIndex, type ConceptMatch, type DetectLanguage } from '../concepts/detect.js';
 import type { Concept, ConceptLanguage } from '../concepts/types.js';
+import type { Thesaurus } from '../concepts/thesaurus.js';
 import { STOPWORDS } from './stopwords.js';
 
 /** A PostgreSQL text-search configuration the queries use (whitelisted: they are inlined in SQL). */
@@ -58,6 +59,9 @@ export interface QueryTerm {
 
 /** Weight of a term matched only through its concept's alternatives (an exact match weighs 1). */
 export const DEFAULT_ALTERNATIVE_WEIGHT = 0.8;
+
+/** Weight of a term matched only through a synonym of its word ({@link QueryTermOptions.thesaurus}). */
+export const DEFAULT_SYNONYM_WEIGHT = 0.5;
 
 /** At most this many distinct terms are used (a long question keeps its first ones). */
 export const MAX_TERMS = 24;
@@ -324,6 +328,26 @@ export interface QueryTermOptions {
   concepts?: ConceptIndex;
   /** Weight of a match through a concept's alternatives only, in (0, 1); default {@link DEFAULT_ALTERNATIVE_WEIGHT}. */
   alternativeWeight?: number;
+  /**
+   * English synonyms (`concepts/thesaurus.ts`): a plain word of the query (not part of a
+   * concept mention) searched in English passages also matches its synonyms, with weight
+   * `synonymWeight`. Absent: no synonyms.
+   */
+  thesaurus?: Thesaurus;
+  /** Weight of a match through a synonym only, in (0, 1); default {@link DEFAULT_SYNONYM_WEIGHT}. */
+  synonymWeight?: number;
+}
+
+/**
+ * The synonyms of a plain query word as alternatives in the English passage language: each
+ * synonym in its English forms (a multi-word one needs all its words), leaving out those the
+ * word's own parts already match.
+ */
+function synonymAlternatives(raw: string, langs: readonly string[], parts: readonly TermPart[], thesaurus: Thesaurus): TermPart[] {
+  if (!langs.includes('en') || hasArabic(raw)) return [];
+  const own = new Set(parts.map((p) => `${p.config}:${p.query}`));
+  const word = foldGeneric(raw).replace(/'s$/, '').replace(/'/g, '');
+  return anyOf(thesaurus.synonyms(word).flatMap((w) => wordingParts(w, 'en')).filter((p) => !own.has(`${p.config}:${p.query}`)));
 }
 
 /**
@@ -382,7 +406,13 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
     }
     const parts = dedupe(langs.flatMap((lang) => partsFor(lang, raw, o)));
     if (parts.length === 0) continue;
-    if (add({ word: raw, parts }, parts.map((p) => `${p.config}:${p.query}`).join('\n'))) break;
+    const term: QueryTerm = { word: raw, parts };
+    const synonyms = options.thesaurus ? synonymAlternatives(raw, langs, parts, options.thesaurus) : [];
+    if (synonyms.length > 0) {
+      term.alternatives = synonyms;
+      term.alternativeWeight = options.synonymWeight ?? DEFAULT_SYNONYM_WEIGHT;
+    }
+    if (add(term, parts.map((p) => `${p.config}:${p.query}`).join('\n'))) break;
   }
   return terms;
 }
