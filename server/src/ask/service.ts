@@ -5,7 +5,8 @@ import type { QueryFusion } from '../embeddings/fusion.js';
 import { readingUrl } from '../read/urls.js';
 import { rangePassages } from '../references/repository.js';
 import { resolveReference } from '../references/service.js';
-import { queryTerms } from '../search/query.js';
+import { queryTerms, type QueryTerm } from '../search/query.js';
+import { anchorRefs, scoreAnchors } from '../search/anchors.js';
 import { shippedExpansion, type Expansion } from '../search/service.js';
 import { passageLanguages, passageTexts, rankPassages, termStats, type RankedPassage, type StoredPassage } from '../search/repository.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
@@ -161,6 +162,37 @@ async function findByReference(
   return passages;
 }
 
+/**
+ * The anchor verses of the concepts a question mentions (`search/anchors.ts`), weighed as the
+ * ranking weighs passages except that a concept's term counts as matched in the verses that
+ * state it: "the sleepers in the cave" covers 18:25 although the verse says neither word.
+ */
+async function anchorPassages(
+  db: Queryable,
+  terms: readonly QueryTerm[],
+  weights: readonly number[],
+  source: string,
+  passageLang: string,
+): Promise<RankedPassage[]> {
+  const anchors = anchorRefs(terms, source);
+  if (anchors.length === 0) return [];
+  return (await scoreAnchors(db, passageLang, anchors, terms)).map((anchor) => {
+    const named = anchors.find((a) => a.source === anchor.source && a.ref === anchor.ref)?.terms ?? [];
+    const weight = anchor.termScores.reduce((sum, m, i) => sum + (named.includes(i) ? 1 : m) * (weights[i] ?? 0), 0);
+    return { ...anchor, weight };
+  });
+}
+
+/** The ranked candidates and the anchor verses together, by weight (an anchor replaces its own row). */
+function withAnchors(ranked: readonly RankedPassage[], anchors: readonly RankedPassage[]): RankedPassage[] {
+  if (anchors.length === 0) return [...ranked];
+  const ids = new Set(anchors.map((a) => a.id));
+  return [...ranked.filter((p) => !ids.has(p.id)), ...anchors]
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => b.p.weight - a.p.weight || b.p.matchedCount - a.p.matchedCount || b.p.rank - a.p.rank || a.i - b.i)
+    .map(({ p }) => p);
+}
+
 async function findByWords(
   db: Queryable,
   question: string,
@@ -176,7 +208,10 @@ async function findByWords(
   const weights = terms.map((_, i) => (stats.usable[i] ? idf(stats.df[i] ?? 0, stats.scopeSize) : 0));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   if (stats.total === 0 || totalWeight === 0) return [];
-  const ranked = await rankPassages(db, terms, scope, { weights, order: 'weight', limit: CANDIDATES, offset: 0 });
+  const ranked = withAnchors(
+    await rankPassages(db, terms, scope, { weights, order: 'weight', limit: CANDIDATES, offset: 0 }),
+    expansion?.anchors === false ? [] : await anchorPassages(db, terms, weights, source, passageLang),
+  );
   // Embeddings reorder the candidates that pass the coverage bar; what is refused stays the same.
   const candidates = fusion ? await fusion.rerank(question, ranked.filter((p) => p.weight >= MIN_COVERAGE * totalWeight)) : ranked;
   return groupAdjacent(pick(candidates, totalWeight));

@@ -1,0 +1,41 @@
+import type { Database } from '../db/database';
+import { buildConceptIndex } from '../concepts/detect';
+import type { Concept } from '../concepts/types';
+import type { Expansion } from '../search/service';
+import { openTestDatabase, testBackends } from '../testing/databases';
+import { findPassages } from './service';
+
+const jonah: Concept = {
+  id: 'jonah',
+  names: { en: ['Jonah', 'man of the fish', 'companion of the fish'], tr: ['Yunus', 'balık sahibi'], translit: ['Dhun-Nun'] },
+  anchors: ['quran 37:142', 'quran 21:87'],
+  attestations: [
+    { source: 'quran', ref: '37:139', words: { en: 'Jonah', tr: 'Yunus' } },
+    { source: 'quran', ref: '21:87', words: { en: 'man of the fish', tr: 'Balık sahibi' } },
+  ],
+};
+const inline: Expansion = { concepts: buildConceptIndex([jonah]) };
+
+describe.each(testBackends)('ask with concept anchors ($name)', (backend) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+  }, 120_000);
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const cited = async (question: string, lang: 'en' | 'tr', expansion: Expansion): Promise<string[]> =>
+    ((await findPassages(db, { question, lang, source: 'quran' }, undefined, expansion))?.passages ?? []).flatMap((p) => p.refs);
+
+  it('quotes a verse a mentioned concept names even when it shares no word with the question', async () => {
+    // 37:142 ("Onu balık yuttu …") names neither Dhun-Nun nor Yunus.
+    expect(await cited('Dhun-Nun kimdir?', 'tr', inline)).toContain('37:142');
+    expect(await cited('Dhun-Nun kimdir?', 'tr', { ...inline, anchors: false })).not.toContain('37:142');
+  });
+
+  it('still refuses a question the sources do not answer', async () => {
+    expect(await cited('Which football team won the world cup?', 'en', inline)).toEqual([]);
+    expect(await cited('Dünya kupasını hangi futbol takımı kazandı?', 'tr', inline)).toEqual([]);
+  });
+});
