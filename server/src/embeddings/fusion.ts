@@ -116,7 +116,7 @@ export function createQueryFusion(deps: { db: Queryable; config: EmbeddingsConfi
       const words = await keyword({ limit: depth, offset: 0 });
       const near = await vectorSearch(() => nearestPassages(db, config.model, vector, scope, depth));
       if (!near) return { total: words.total, passages: words.passages.slice(page.offset) };
-      const byVector: RankedPassage[] = near.map(({ distance: _distance, ...p }) => ({ ...p, matched: [], matchedCount: 0, weight: 0, rank: 0 }));
+      const byVector: RankedPassage[] = near.map(({ distance: _distance, ...p }) => ({ ...p, termScores: [], matched: [], matchedCount: 0, weight: 0, rank: 0 }));
       const fused = reciprocalRankFusion([words.passages, byVector], (p) => p.id);
       const keywordIds = new Set(words.passages.map((p) => p.id));
       const vectorOnly = fused.filter((f) => !keywordIds.has(f.item.id)).length;

@@ -57,9 +57,10 @@ const schemas: Record<string, Schema> = {
       type: 'integer',
       minimum: 0,
       description:
-        'Matching passages over all pages. Exact, except on the first 100 hits of a query without `source` whose very ' +
-        'frequent words (in at least 0.5% of a language’s passages) could match more than 5,000 passages: there an ' +
-        'estimate from per-word document frequencies (between the largest and the sum of them); pages further in give the exact count.',
+        'Matching passages over all pages. Exact, except on the first 100 hits of a query without `source` whose ' +
+        'words could match more than 5,000 passages (their per-word document frequencies summed): there an estimate ' +
+        'from a fixed sample of 1/64 of the language’s passages (kept between the most frequent word’s count and the ' +
+        'sum of all); pages further in give the exact count.',
     },
     hits: { type: 'array', items: ref('SearchHit') },
   }),

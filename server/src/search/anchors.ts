@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
-import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm, type TermPart } from './query.js';
-import { storedPassage, type RankedPassage, type StoredPassage } from './repository.js';
+import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm } from './query.js';
+import { scorePassages, type RankedPassage } from './repository.js';
 
 /**
  * Anchor verses (issue 11): a glossary concept may name the verses that state it
@@ -40,26 +40,13 @@ export function anchorRefs(terms: readonly QueryTerm[], source: string | undefin
   return [...byKey.values()];
 }
 
-function tsqueryOf(parts: readonly TermPart[], params: unknown[]): string | undefined {
-  if (parts.length === 0) return undefined;
-  return parts
-    .map((p) => {
-      params.push(p.query);
-      // Configurations come from a fixed union type (query.ts); only the query text is a parameter.
-      return `to_tsquery('${p.config}', $${params.length})`;
-    })
-    .join(' || ');
-}
-
 /** An anchor verse scored against the query's terms, with each term's score (1, its `alternativeWeight`, or 0). */
-export interface ScoredAnchor extends RankedPassage {
-  termScores: number[];
-}
+export type ScoredAnchor = RankedPassage;
 
 /**
  * The anchor verses in one passage language, scored against the terms like any match
- * (`matched`, `matchedCount`, `rank` as in `RankedPassage`; `weight` 0). Verses missing from
- * the corpus are left out.
+ * (`repository.ts` `scorePassages`: `termScores`, `matched`, `matchedCount`, `rank`; `weight`
+ * 0). Verses missing from the corpus are left out.
  *
  * @throws on a database error
  */
@@ -69,37 +56,7 @@ export async function scoreAnchors(
   anchors: readonly AnchorRef[],
   terms: readonly QueryTerm[],
 ): Promise<ScoredAnchor[]> {
-  if (anchors.length === 0 || terms.length === 0) return [];
-  const params: unknown[] = [];
-  const columns = terms.map((t, i) => {
-    const parts = tsqueryOf(t.parts, params);
-    const alternatives = tsqueryOf(t.alternatives ?? [], params);
-    params.push(t.alternativeWeight ?? DEFAULT_ALTERNATIVE_WEIGHT);
-    const weight = `$${params.length}::float8`;
-    return `(CASE WHEN ${parts ? `p.tsv @@ (${parts})` : 'false'} THEN 1 WHEN ${alternatives ? `p.tsv @@ (${alternatives})` : 'false'} THEN ${weight} ELSE 0 END)::float8 AS m${i}`;
-  });
-  const all = terms.flatMap((t) => [...t.parts, ...(t.alternatives ?? [])]);
-  const allQuery = tsqueryOf(all, params) ?? `''::tsquery`;
-  params.push(lang, anchors.map((a) => a.source), anchors.map((a) => a.ref));
-  const n = params.length;
-  const rows = await db.query<StoredPassage & Record<string, number>>(
-    `SELECT p.id, p.source, p.lang, p.ref, p.section, p.position, p.text, p.translator, ${columns.join(', ')},
-            ts_rank_cd(p.tsv, ${allQuery}, 1)::float8 AS rank
-     FROM passages p JOIN unnest($${n - 1}::text[], $${n}::text[]) AS a(source, ref) ON p.source = a.source AND p.ref = a.ref
-     WHERE p.lang = $${n - 2}`,
-    params,
-  );
-  return rows.map((r) => {
-    const m = terms.map((_, i) => Number(r[`m${i}`] ?? 0));
-    return {
-      ...storedPassage(r),
-      matched: m.map((x) => x > 0),
-      matchedCount: m.reduce((a, b) => a + b, 0),
-      weight: 0,
-      rank: Number(r.rank ?? 0),
-      termScores: m,
-    };
-  });
+  return scorePassages(db, lang, anchors, terms);
 }
 
 /**
