@@ -26,6 +26,12 @@ const glossary: Concept[] = [
   concept('muhammad', { en: ['Muhammad', 'the Prophet'], tr: ['Muhammed'] }),
   concept('zakat', { en: ['zakah', 'alms'], tr: ['zekat'] }),
   concept('charity', { en: ['charity', 'alms'], tr: ['sadaka'] }),
+  concept('korah', { en: ['Korah'], tr: ['Karun'] }),
+  concept('night', { en: ['night'], tr: ['gece'] }),
+  concept('moon', { en: ['moon'], tr: ['ay'] }),
+  concept('splitting-of-the-moon', { en: ['moon split'] }),
+  concept('death', { en: ['die'] }),
+  concept('trust', { en: ['trust'], tr: ['güvenmek'] }),
 ];
 
 const index = buildConceptIndex(glossary);
@@ -90,6 +96,24 @@ describe('concept detection', () => {
     expect(ids('başını örten kadınlar', ['tr'])).toEqual([['head-covering']]);
     expect(ids('the young man who slept in a cave')).toEqual([['people-of-the-cave']]);
     expect(ids('young men who sleep in a cave')).toEqual([['people-of-the-cave']]);
+  });
+
+  it('keeps Turkish suffix peeling from colliding with other words', () => {
+    // A proper name keeps its vowels: karnında (in its belly) is not Karun.
+    expect(ids('balığın karnında', ['tr'])).toEqual([]);
+    expect(ids("Karun'un hazineleri", ['tr'])).toEqual([['korah']]);
+    // No possessive stands before a plural: geçenler is geçen-ler, not gece-n-ler.
+    expect(ids('denizi geçenler', ['tr'])).toEqual([]);
+    expect(ids('gecenin karanlığı', ['tr'])).toEqual([['night']]);
+    // A case ending may leave a two-letter noun; -meli/-malı is peeled.
+    expect(ids('aya bakmak', ['tr'])).toEqual([['moon']]);
+    expect(ids('Allah’a güvenmeli', ['tr'])).toEqual([['trust']]);
+  });
+
+  it('meets English -ing/-ed forms with a doubled consonant or an -ie verb', () => {
+    expect(ids('the moon splitting', ['en'])).toEqual([['splitting-of-the-moon']]);
+    expect(ids('who died', ['en'])).toEqual([['death']]);
+    expect(ids('lying and dying', ['en'])).toEqual([['death']]);
   });
 
   it('finds Arabic names with and without tashkeel, article and proclitics', () => {

@@ -90,7 +90,7 @@ const TR_SUFFIXES = [
   'si', 'su', 'yi', 'yu', 'in', 'un', 'im', 'um', 'ye', 'ya', 'ne', 'na', 'ni', 'nu', 'de', 'da', 'te', 'ta', 'le', 'la', 'ki',
   'i', 'u', 'e', 'a', 'm', 'n',
   // Verbs: past, reported past, present, future, participles, infinitive, verbal noun, passive, converbs.
-  'iyor', 'uyor', 'ecek', 'acak', 'mesi', 'masi', 'arak', 'erek', 'ince', 'unca',
+  'iyor', 'uyor', 'ecek', 'acak', 'mesi', 'masi', 'arak', 'erek', 'ince', 'unca', 'meli', 'mali',
   'yor', 'mis', 'mus', 'dik', 'duk', 'tik', 'tuk', 'mek', 'mak', 'yen', 'yan',
   'di', 'du', 'ti', 'tu', 'en', 'an', 'me', 'ma', 'il', 'ul', 'ip', 'up',
 ].sort((a, b) => b.length - a.length);
@@ -131,8 +131,13 @@ function englishStem(w: string): string {
   if (s.length > 4 && s.endsWith('ies')) s = `${s.slice(0, -3)}y`;
   else if (s.length > 4 && s.endsWith('sses')) s = s.slice(0, -2);
   else if (s.length > 3 && s.endsWith('s') && !s.endsWith('ss') && !s.endsWith('us') && !s.endsWith('is')) s = s.slice(0, -1);
+  // lying, dying, died, tied → lie, die, tie (the -ie verbs).
+  if (/^[a-z]{1,2}(?:ying|ied)$/.test(s)) return `${s.replace(/(?:ying|ied)$/, '')}ie`;
+  const before = s;
   if (s.length >= 6 && s.endsWith('ing')) s = s.slice(0, -3);
   else if (s.length >= 5 && s.endsWith('ed')) s = s.slice(0, -2);
+  // A consonant doubled before -ing/-ed is single in the base word (splitting → split), except l, s, z.
+  if (s !== before && s.length >= 4 && /([b-df-hj-km-np-rtv-y])\1$/.test(s)) s = s.slice(0, -1);
   if (s.length >= 5 && s.endsWith('e')) s = s.slice(0, -1);
   return s;
 }
@@ -154,19 +159,32 @@ function arabicKeys(word: string, query: boolean): string[] {
   return [...keys];
 }
 
-/** Every stem a Turkish suffix chain (up to three suffixes) leaves on an ASCII-folded word, softening undone. */
+/** Plural suffixes: a possessive or genitive never stands before them (gece-ler-in, not *gece-n-ler). */
+const TR_PLURAL = new Set(['ler', 'lar', 'leri', 'lari']);
+/** Possessive and genitive suffixes (ASCII-folded), not peeled from before a plural. */
+const TR_POSSESSIVE = new Set(['imiz', 'umuz', 'iniz', 'unuz', 'nin', 'nun', 'miz', 'muz', 'niz', 'nuz', 'si', 'su', 'in', 'un', 'im', 'um', 'm', 'n']);
+/** Case endings a two-letter noun takes (ay → aya, ayı, ayda); other suffixes must leave 3 letters. */
+const TR_SHORT_CASE = new Set(['a', 'e', 'i', 'u', 'ya', 'ye', 'yi', 'yu', 'da', 'de', 'ta', 'te', 'dan', 'den', 'tan', 'ten']);
+
+/**
+ * Every stem a Turkish suffix chain (up to three suffixes) leaves on an ASCII-folded word,
+ * softening undone. A chain that peeled a plural peels no possessive before it (geçenler is
+ * geçen-ler, never gece-n-ler); a case ending may leave a two-letter noun (aya → ay).
+ */
 function turkishStems(ascii: string): string[] {
   const out = new Set<string>();
-  let frontier = [ascii];
+  let frontier: { word: string; plural: boolean }[] = [{ word: ascii, plural: false }];
   for (let round = 0; round < 3 && frontier.length > 0; round++) {
-    const next: string[] = [];
-    for (const w of frontier) {
+    const next: { word: string; plural: boolean }[] = [];
+    for (const { word: w, plural } of frontier) {
       for (const suffix of TR_SUFFIXES) {
-        if (!w.endsWith(suffix) || w.length - suffix.length < TR_MIN_STEM) continue;
+        if (!w.endsWith(suffix)) continue;
+        const min = round === 0 && TR_SHORT_CASE.has(suffix) ? 2 : TR_MIN_STEM;
+        if (w.length - suffix.length < min || (plural && TR_POSSESSIVE.has(suffix))) continue;
         const stem = w.slice(0, -suffix.length);
         if (out.has(stem)) continue;
         out.add(stem);
-        next.push(stem);
+        next.push({ word: stem, plural: plural || TR_PLURAL.has(suffix) });
         const last = stem.at(-1) ?? '';
         const hard = SOFTENED[last];
         if (hard && hard !== last) out.add(stem.slice(0, -1) + hard);
@@ -197,7 +215,8 @@ function indexKeys(word: string, lang?: DetectLanguage): string[] {
   const w = latinKey(word);
   if (w === '') return [];
   const keys = new Set([w, englishStem(w)]);
-  const dropped = turkishVowelDropStemOf(word);
+  // Proper names keep their vowels (Karun'un, never *Karn-): their dropped stem would meet karnında.
+  const dropped = /^\p{Lu}/u.test(word) ? undefined : turkishVowelDropStemOf(word);
   if (dropped) keys.add(dropped);
   // A Turkish wording's inflected word also stands for its stem (başını → baş-, örtmek → ört-),
   // which a query reaches by peeling its own suffixes; stems shorter than 4 letters are too ambiguous.

@@ -16,6 +16,17 @@ const peopleOfTheCave: Concept = {
 };
 const concepts = buildConceptIndex([headCovering, peopleOfTheCave]);
 
+describe('Turkish query terms', () => {
+  it('matches a vowel-dropping stem with its Turkish letters, so ölüm never reaches olmak', () => {
+    const [sabir] = queryTerms('sabır', ['tr']);
+    expect(sabir?.parts).toContainEqual({ config: 'turkish', query: "'sabır' | 'sabr':*" });
+    const [olum] = queryTerms('ölüm', ['tr']);
+    const simple = olum?.parts.find((p) => p.config === 'simple')?.query ?? '';
+    expect(simple).not.toContain("'olm'");
+    expect(olum?.parts.find((p) => p.config === 'turkish')?.query).toBe("'ölüm' | 'ölm':*");
+  });
+});
+
 describe('query terms with concept expansion', () => {
   it('leaves a query without concepts as it was', () => {
     const q = 'What does the Quran say about women covering their heads?';

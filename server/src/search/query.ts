@@ -154,11 +154,15 @@ function turkishParts(raw: string, o: WordOptions): TermPart[] {
   const simple = [quote(ascii, o.prefix || ascii.length >= TR_PREFIX_MIN)];
   const stem = turkishSuffixStem(ascii);
   if (stem !== ascii) simple.push(quote(stem, true));
+  // The vowel-dropping stem (sabır → sabr-) is matched in the `turkish` configuration, whose
+  // lexemes keep their Turkish letters: ASCII-folded, ölüm's ölm- would be olm- and match
+  // every form of olmak (to be).
   const dropped = turkishVowelDropStem(folded);
-  if (dropped) simple.push(quote(asciiFoldTurkish(dropped), true));
+  const turkish = [quote(folded)];
+  if (dropped) turkish.push(quote(dropped, true));
   return [
     { config: 'simple', query: simple.join(' | ') },
-    { config: 'turkish', query: quote(folded) },
+    { config: 'turkish', query: turkish.join(' | ') },
   ];
 }
 
