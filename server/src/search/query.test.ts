@@ -27,6 +27,20 @@ describe('Turkish query terms', () => {
   });
 });
 
+describe('question-framing words', () => {
+  it('drops the words a question is framed with, in English and Turkish', () => {
+    expect(queryTerms('Does every hard time come with some relief?', ['en']).map((t) => t.word)).toEqual(['hard', 'time', 'relief']);
+    expect(queryTerms('What happened to the story of Joseph?', ['en']).map((t) => t.word)).toEqual(['Joseph']);
+    expect(queryTerms("Fatiha suresinde Allah'tan ne istiyoruz?", ['tr']).map((t) => t.word)).toEqual(['Fatiha', "Allah'tan", 'istiyoruz']);
+    expect(queryTerms('Süleyman ve karınca hikayesi', ['tr']).map((t) => t.word)).toEqual(['Süleyman', 'karınca']);
+  });
+
+  it('keeps them when asked to, for a query made only of them', () => {
+    expect(queryTerms('story', ['en'])).toEqual([]);
+    expect(queryTerms('story', ['en'], { keepStopwords: true }).map((t) => t.word)).toEqual(['story']);
+  });
+});
+
 describe('query terms with concept expansion', () => {
   it('leaves a query without concepts as it was', () => {
     const q = 'What does the Quran say about women covering their heads?';

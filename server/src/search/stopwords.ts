@@ -4,7 +4,9 @@
  * caught as well; Arabic normalized as in `corpus/normalize.ts`).
  *
  * Two kinds: function words, and the words of how a question is framed ("what does the Quran
- * say about", "Kuran ne diyor", "hakkında") that carry no content. PostgreSQL's `arabic`
+ * say about", "what happened to", "the story of", "every", "Kuran ne diyor", "hakkında",
+ * "… suresinde", "… hikayesi") that carry no content. Query side only: a query made only of
+ * such words keeps them (`queryTerms`' `keepStopwords` fallback). PostgreSQL's `arabic`
  * configuration has no stopwords and the `turkish` stemmer over-stems short words, so these
  * lists are our own.
  */
@@ -20,7 +22,8 @@ whose why will with won would wouldn you your yours yourself yourselves ve re s 
 also any anything something someone thing things much many others
 say says said saying tell tells told teach teaches taught mention mentions mentioned describe describes
 explain explains know knows meaning please according regarding concerning quran koran qur an holy
-scripture scriptures verse verses ayah ayat ayahs surah islam islamic view views opinion`;
+scripture scriptures verse verses ayah ayat ayahs surah islam islamic view views opinion
+every come comes came happen happens happened story stories`;
 
 const TR = `a acaba ama ancak aslinda az bana bazi belki ben benim beni bir biraz biri birkac birsey biz
 bize bizim boyle bu buna bunda bundan bunlar bunu bunun burada cok cunku da daha de degil diye dolayi
@@ -30,6 +33,7 @@ nicin o olan olarak oldu olur olsun olacak olacaktir olmak olmus olmali on ona o
 sen senin seni siz size sizin su sunu sunun tum var veya ve ya yani yok zaten
 hakkinda hakkindaki ilgili konusunda konusu uzerine dair
 kuran kurani kuranda kurandaki kuranin kerim ayet ayetler ayetleri ayette ayetlerde sure
+suresi suresinde suresini suresinin suresine hikaye hikayesi hikayeleri kissa kissasi
 diyor der demektir soyluyor soyler soylemektedir anlatiyor anlatir bahsediyor bahseder bahsedilir
 aciklar aciklayin aciklar misin anlatir misin soyler misin islam islamda islamiyet dinde`;
 
