@@ -32,6 +32,7 @@ const glossary: Concept[] = [
   concept('splitting-of-the-moon', { en: ['moon split'] }),
   concept('death', { en: ['die'] }),
   concept('trust', { en: ['trust'], tr: ['güvenmek'] }),
+  concept('divorce', { en: ['divorce'], tr: ['boşanma'] }),
 ];
 
 const index = buildConceptIndex(glossary);
@@ -108,6 +109,10 @@ describe('concept detection', () => {
     // A case ending may leave a two-letter noun; -meli/-malı is peeled.
     expect(ids('aya bakmak', ['tr'])).toEqual([['moon']]);
     expect(ids('Allah’a güvenmeli', ['tr'])).toEqual([['trust']]);
+    // A verb stem (boşa-, of boşanma) is reached only through a suffix: the noun boşa (in vain) is not divorce.
+    expect(ids('iyilik boşa gider mi', ['tr'])).toEqual([]);
+    expect(ids('boşanan kadın', ['tr'])).toEqual([['divorce']]);
+    expect(ids('karısını boşadı', ['tr'])).toEqual([['divorce']]);
   });
 
   it('meets English -ing/-ed forms with a doubled consonant or an -ie verb', () => {

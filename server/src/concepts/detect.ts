@@ -83,6 +83,20 @@ const FUNCTION_WORDS = new Set(
    في من على الى عن و`.split(/\s+/).filter(Boolean),
 );
 
+/** Turkish suffixes that make or inflect a verb (ASCII-folded); a stem left by one of them is a verb stem. */
+const TR_VERBAL = new Set([
+  'iyor', 'uyor', 'ecek', 'acak', 'mesi', 'masi', 'arak', 'erek', 'ince', 'unca', 'meli', 'mali',
+  'yor', 'mis', 'mus', 'dik', 'duk', 'tik', 'tuk', 'mek', 'mak', 'yen', 'yan',
+  'di', 'du', 'ti', 'tu', 'en', 'an', 'me', 'ma', 'il', 'ul', 'ip', 'up',
+]);
+
+/**
+ * Marks a glossary key that is a verb stem (left by a verb suffix: boşanma → boşan-, boşa-):
+ * a query's word reaches it only through a suffix of its own, never as the whole word, so
+ * the noun boşa (in vain) does not meet boşamak (to divorce).
+ */
+const VERB_STEM = 'v:';
+
 /** Turkish inflectional suffixes of nouns and verbs (ASCII-folded: ı→i, ü→u) peeled off a query word, longest first. */
 const TR_SUFFIXES = [
   'imiz', 'umuz', 'iniz', 'unuz', 'nden', 'ndan', 'leri', 'lari',
@@ -172,27 +186,40 @@ const TR_SHORT_CASE = new Set(['a', 'e', 'i', 'u', 'ya', 'ye', 'yi', 'yu', 'da',
  * geçen-ler, never gece-n-ler); a case ending may leave a two-letter noun (aya → ay).
  */
 function turkishStems(ascii: string): string[] {
-  const out = new Set<string>();
-  let frontier: { word: string; plural: boolean }[] = [{ word: ascii, plural: false }];
+  return turkishStemsMarked(ascii).map((s) => s.stem);
+}
+
+interface Peeled {
+  stem: string;
+  /** True when a verb suffix ({@link TR_VERBAL}) was peeled on the way. */
+  verbal: boolean;
+}
+
+/** {@link turkishStems} with, for each stem, whether a verb suffix left it (on any path). */
+function turkishStemsMarked(ascii: string): Peeled[] {
+  const out = new Map<string, boolean>();
+  let frontier: { word: string; plural: boolean; verbal: boolean }[] = [{ word: ascii, plural: false, verbal: false }];
   for (let round = 0; round < 3 && frontier.length > 0; round++) {
-    const next: { word: string; plural: boolean }[] = [];
-    for (const { word: w, plural } of frontier) {
+    const next: { word: string; plural: boolean; verbal: boolean }[] = [];
+    for (const { word: w, plural, verbal: wasVerbal } of frontier) {
       for (const suffix of TR_SUFFIXES) {
         if (!w.endsWith(suffix)) continue;
         const min = round === 0 && TR_SHORT_CASE.has(suffix) ? 2 : TR_MIN_STEM;
         if (w.length - suffix.length < min || (plural && TR_POSSESSIVE.has(suffix))) continue;
         const stem = w.slice(0, -suffix.length);
-        if (out.has(stem)) continue;
-        out.add(stem);
-        next.push({ word: stem, plural: plural || TR_PLURAL.has(suffix) });
+        const verbal = wasVerbal || TR_VERBAL.has(suffix);
+        // A verbal reading of the same stem wins (boşama is boşa-ma, not boşa-m-a).
+        if (out.has(stem) && (!verbal || out.get(stem) === true)) continue;
+        out.set(stem, verbal);
+        next.push({ word: stem, plural: plural || TR_PLURAL.has(suffix), verbal });
         const last = stem.at(-1) ?? '';
         const hard = SOFTENED[last];
-        if (hard && hard !== last) out.add(stem.slice(0, -1) + hard);
+        if (hard && hard !== last && out.get(stem.slice(0, -1) + hard) !== true) out.set(stem.slice(0, -1) + hard, verbal);
       }
     }
     frontier = next;
   }
-  return [...out];
+  return [...out.entries()].map(([stem, verbal]) => ({ stem, verbal }));
 }
 
 const TR_VOWELS = 'aeıioöuü';
@@ -221,9 +248,9 @@ function indexKeys(word: string, lang?: DetectLanguage): string[] {
   // A Turkish wording's inflected word also stands for its stem (başını → baş-, örtmek → ört-),
   // which a query reaches by peeling its own suffixes; stems shorter than 4 letters are too ambiguous.
   if (lang === 'tr') {
-    for (const stem of turkishStems(w)) if (stem.length >= 4) keys.add(stem);
+    for (const { stem, verbal } of turkishStemsMarked(w)) if (stem.length >= 4) keys.add(verbal ? VERB_STEM + stem : stem);
     // An infinitive's verb stem may be short (örtmek → ört, yutmak → yut).
-    if (/m[ea]k$/.test(w) && w.length >= 6) keys.add(w.slice(0, -3));
+    if (/m[ea]k$/.test(w) && w.length >= 6) keys.add(VERB_STEM + w.slice(0, -3));
   }
   return [...keys];
 }
@@ -239,7 +266,8 @@ function queryKeys(raw: string, turkish: boolean): string[] {
     if (w === '') continue;
     keys.add(w);
     keys.add(englishStem(w));
-    if (turkish && pieces.length === 1) for (const s of turkishStems(w)) keys.add(s);
+    // A peeled stem also reaches the glossary's verb stems ({@link VERB_STEM}); the whole word does not.
+    if (turkish && pieces.length === 1) for (const s of turkishStems(w)) keys.add(s).add(VERB_STEM + s);
   }
   return [...keys];
 }
