@@ -205,13 +205,18 @@ function dedupe(parts: TermPart[]): TermPart[] {
   });
 }
 
-/** The glossary languages whose names a passage language's text uses (Saheeh International and Diyanet write some transliterations). */
+/**
+ * The glossary languages whose names a passage language's text uses. English and Turkish
+ * passages take only their own language's names: a transliteration (riya, zulm, talaq) is an
+ * alternative there only where a translation writes it, i.e. through the attestations' quoted
+ * words ({@link conceptWordings}); elsewhere it would match unrelated words in every language.
+ */
 function nameLanguages(passageLang: string): ConceptLanguage[] {
   switch (passageLang) {
     case 'en':
-      return ['en', 'translit'];
+      return ['en'];
     case 'tr':
-      return ['tr', 'translit'];
+      return ['tr'];
     case 'ar':
       return ['ar'];
     default:
