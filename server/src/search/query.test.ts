@@ -35,6 +35,16 @@ describe('question-framing words', () => {
     expect(queryTerms('Süleyman ve karınca hikayesi', ['tr']).map((t) => t.word)).toEqual(['Süleyman', 'karınca']);
   });
 
+  it('drops a title beside a name the glossary knows, and keeps a title standing alone', () => {
+    const index = buildConceptIndex([
+      { id: 'jonah', names: { en: ['Jonah'], tr: ['Yunus'] }, attestations: [{ source: 'quran', ref: '37:139', words: { en: 'Jonah' } }] },
+      { id: 'prophet', names: { en: ['prophet'], tr: ['peygamber'] }, attestations: [{ source: 'quran', ref: '33:40', words: { en: 'prophets' } }] },
+    ]);
+    expect(queryTerms('What was the prophet Jonah swallowed by?', ['en'], { concepts: index }).map((t) => t.word)).toEqual(['Jonah', 'swallowed']);
+    expect(queryTerms('Yunus peygamberi ne yuttu?', ['tr'], { concepts: index }).map((t) => t.word)).toEqual(['Yunus', 'yuttu']);
+    expect(queryTerms('Who was the first prophet?', ['en'], { concepts: index }).map((t) => t.word)).toEqual(['first', 'prophet']);
+  });
+
   it('keeps them when asked to, for a query made only of them', () => {
     expect(queryTerms('story', ['en'])).toEqual([]);
     expect(queryTerms('story', ['en'], { keepStopwords: true }).map((t) => t.word)).toEqual(['story']);

@@ -323,6 +323,28 @@ function conceptTerm(match: ConceptMatch, langs: readonly string[], o: WordOptio
   return term;
 }
 
+/** Titles a name is given in a question ("the prophet Jonah", "Yunus peygamber", "Hz. Musa"), ASCII-folded. */
+const TITLES = new Set(['prophet', 'messenger', 'peygamber', 'peygamberi', 'peygamberin', 'peygambere', 'hz', 'hazreti', 'hazret']);
+
+/**
+ * Offsets of the query's title words that stand next to a capitalized name the glossary knows
+ * ("Yunus peygamberi", "the prophet Jonah"): the name carries the question, while the title
+ * alone would match every prophet's verses. A title with no name beside it stays a term.
+ */
+function titleWords(tokens: readonly RegExpMatchArray[], mentions: readonly ConceptMatch[]): Set<number> {
+  const out = new Set<number>();
+  const named = (t: RegExpMatchArray | undefined): boolean =>
+    t?.index !== undefined && /^\p{Lu}/u.test(t[0]) && mentions.some((m) => m.wordStarts.includes(t.index ?? -1));
+  tokens.forEach((t, i) => {
+    if (t.index === undefined || !TITLES.has(asciiFoldTurkish(foldTurkish(t[0].split(/['’.]/)[0] ?? t[0])))) return;
+    const own = mentions.find((m) => m.wordStarts.includes(t.index ?? -1));
+    // A title inside the name's own mention ("Yunus peygamber" as one glossary name) is part of it.
+    if (own && own.wordStarts.length > 1) return;
+    if (named(tokens[i - 1]) || named(tokens[i + 1])) out.add(t.index);
+  });
+  return out;
+}
+
 /** Options of {@link queryTerms}. */
 export interface QueryTermOptions {
   /** Keep function words (a search made only of them). */
@@ -393,10 +415,12 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
     terms.push(term);
     return terms.length === MAX_TERMS;
   };
+  const titles = keepStopwords ? new Set<number>() : titleWords(tokens, mentions);
   for (const match of tokens) {
     const raw = match[0];
     const o: WordOptions = { keepStopwords, prefix: typing && match === last };
     const mention = mentions.find((m) => m.wordStarts.includes(match.index));
+    if (titles.has(match.index)) continue;
     if (mention) {
       if (match.index !== mention.wordStarts[0]) continue;
       const endsQuery = typing && last !== undefined && last.index + last[0].length === mention.end;
