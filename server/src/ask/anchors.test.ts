@@ -1,20 +1,10 @@
 import type { Database } from '../db/database';
-import { buildConceptIndex } from '../concepts/detect';
-import type { Concept } from '../concepts/types';
 import type { Expansion } from '../search/service';
+import { jonahOnly } from '../testing/concepts';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { findPassages } from './service';
 
-const jonah: Concept = {
-  id: 'jonah',
-  names: { en: ['Jonah', 'man of the fish', 'companion of the fish'], tr: ['Yunus', 'balık sahibi'], translit: ['Dhun-Nun'] },
-  anchors: ['quran 37:142', 'quran 21:87'],
-  attestations: [
-    { source: 'quran', ref: '37:139', words: { en: 'Jonah', tr: 'Yunus' } },
-    { source: 'quran', ref: '21:87', words: { en: 'man of the fish', tr: 'Balık sahibi' } },
-  ],
-};
-const inline: Expansion = { concepts: buildConceptIndex([jonah]) };
+const inline: Expansion = jonahOnly;
 
 describe.each(testBackends)('ask with concept anchors ($name)', (backend) => {
   let db: Database;
