@@ -758,13 +758,6 @@ async function candidatesTotal(
 }
 
 /**
- * How rankings were answered in this process (diagnostics for the benchmark and tests; never
- * reset): `exact` from candidates proven to equal the full ranking, `approximate` from
- * candidates without that proof, `full` by ranking every match.
- */
-export const rankPaths = { exact: 0, approximate: 0, full: 0 };
-
-/**
  * How {@link rank} works: `auto` ranks the first {@link HEAD_DEPTH} rows from the frequent-term
  * table's candidates when the query's frequent lexemes could match more than
  * {@link FULL_RANK_LIMIT} passages, else every match; `candidates` uses the table whatever
@@ -814,7 +807,6 @@ async function rank(
   if (plans && (options.strategy === 'candidates' || upper > FULL_RANK_LIMIT)) {
     const head = await candidateRanking(db, groups, plans, weights, source, options.order, Math.min(Math.max(depth, 1), HEAD_DEPTH));
     const path = head.exact ? 'exact' : 'approximate';
-    rankPaths[path] += 1;
     const top = head.rows;
     if (top.length >= depth) {
       const total = options.total ? await candidatesTotal(db, groups, plans, source) : 0;
@@ -835,7 +827,6 @@ async function rank(
     const total = !options.total ? 0 : rest.rows.length > 0 ? top.length + rest.total : await countMatches(db, groups, source);
     return { total: passages.length > 0 ? Math.max(total, options.offset + passages.length) : total, passages: toRanked(passages), path };
   }
-  rankPaths.full += 1;
   const scan = groups.length === 1 && groups[0]?.lang !== undefined && (await smallScope(db, groups[0].lang, source));
   const full = await fullRanking(db, groups, weights, source, options.order, options, scan);
   const total = options.total && full.rows.length === 0 && options.offset > 0 ? await countMatches(db, groups, source) : full.total;
