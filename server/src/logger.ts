@@ -30,6 +30,23 @@ export const REDACTED_LOG_PATHS: readonly string[] = [
 /** What a redacted value is replaced with. */
 export const REDACTED = '[redacted]';
 
+/** What an e-mail address inside a logged text is replaced with. */
+export const REDACTED_ADDRESS = '[address]';
+
+const ADDRESS = /[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+\.[^\s<>"'(),;:@]+/g;
+
+/**
+ * A text to be logged with every e-mail address in it replaced by {@link REDACTED_ADDRESS}:
+ * for texts the server does not write itself (an SMTP server's error may quote a recipient or
+ * a reply-to address).
+ *
+ * @param text any text, e.g. an error message
+ * @returns the same text, addresses replaced
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(ADDRESS, REDACTED_ADDRESS);
+}
+
 /**
  * The server's logger: JSON lines (pino) on stdout, or on `destination` (tests capture the
  * lines in memory). Request logs carry a request id, method, path (never the query string) and

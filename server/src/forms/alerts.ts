@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database.js';
-import type { Logger } from '../logger.js';
+import { withoutAddresses, type Logger } from '../logger.js';
 import { alertsEnabled, type FormsConfig } from './config.js';
 import { claimDueAlerts, markAlertFailed, markAlertSent, type StoredContact } from './repository.js';
 
@@ -145,7 +145,7 @@ export function createAlertNotifier(deps: AlertNotifierDeps): AlertNotifier {
           const text = error instanceof Error ? error.message : String(error);
           const retryAt = new Date(now.getTime() + retryDelayMs(message.attempts));
           await markAlertFailed(db, message.id, text, retryAt);
-          logger.warn({ messageId: message.id, attempts: message.attempts, retryAt, err: text }, 'staff alert not sent; will retry');
+          logger.warn({ messageId: message.id, attempts: message.attempts, retryAt, err: withoutAddresses(text) }, 'staff alert not sent; will retry');
           failed++;
         }
       }

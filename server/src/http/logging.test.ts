@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../app';
 import type { Database } from '../db/database';
-import { createLogger, REDACTED } from '../logger';
+import { createLogger, REDACTED, REDACTED_ADDRESS, withoutAddresses } from '../logger';
 import { testConfig } from '../testing/app';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { requestId } from './logging';
@@ -33,6 +33,16 @@ function memoryDestination(): { write(line: string): void; lines: string[] } {
   const lines: string[] = [];
   return { lines, write: (line: string) => void lines.push(line) };
 }
+
+describe('withoutAddresses', () => {
+  it('replaces every e-mail address in a text and keeps the rest', () => {
+    const smtp = '550 5.1.1 <staff@institute.example>: Recipient address rejected; reply-to ayşe.yılmaz@örnek.com.tr refused';
+    expect(withoutAddresses(smtp)).toBe(
+      `550 5.1.1 <${REDACTED_ADDRESS}>: Recipient address rejected; reply-to ${REDACTED_ADDRESS} refused`,
+    );
+    expect(withoutAddresses('connect ECONNREFUSED 127.0.0.1:587')).toBe('connect ECONNREFUSED 127.0.0.1:587');
+  });
+});
 
 describe('requestId', () => {
   const req = (value?: string | string[]): Parameters<typeof requestId>[0] =>
