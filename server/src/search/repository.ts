@@ -216,8 +216,9 @@ function orderBy(order: Order, table = ''): string {
 /**
  * The SELECT of one language's matching passages with their term scores (`g`: the group's
  * index, `id`, `position`, `scores`, `matched`, `matched_count`, `weight`; no rank: see
- * {@link rankedRows}), restricted to `candidates` (an SQL set of ids) when given, without the
- * ids of `exclude` (an SQL array) when given, every listed passage when `unmatched`. `scan`:
+ * {@link rankedRows}), read from `table` (a SELECT of the given columns from `passages p`) when
+ * given, without the ids of `exclude` (an SQL array) when given, every row of `table` when
+ * `unmatched`. `scan`:
  * read the scope's rows (index on language and source) and test each, instead of the GIN index
  * — cheaper for a small source than fetching a frequent word's matches in every source.
  */
@@ -227,7 +228,7 @@ function scoredSelect(
   group: PreparedGroup,
   weights: readonly number[],
   source: string | undefined,
-  from: { candidates?: string; table?: (columns: string) => string; scan?: boolean; exclude?: string; unmatched?: boolean; rank?: boolean } = {},
+  from: { table?: (columns: string) => string; scan?: boolean; exclude?: string; unmatched?: boolean; rank?: boolean } = {},
 ): string {
   const all = from.unmatched === true ? '' : sql.tsquery(group.all ?? '');
   const match = (text: string | undefined): string => (text === undefined ? 'false' : `p.tsv @@ ${sql.tsquery(text)}`);
@@ -247,8 +248,6 @@ function scoredSelect(
   const table =
     from.table !== undefined
       ? `(${from.table(columns)}) p`
-      : from.candidates !== undefined
-      ? `(SELECT ${columns} FROM (${from.candidates}) c JOIN passages p ON p.id = c.id OFFSET 0) p`
       : from.scan === true
         ? `(SELECT ${columns} FROM passages p WHERE true${langSql}${sourceSql} OFFSET 0) p`
         : `(SELECT ${columns} FROM passages p WHERE p.tsv @@ ${all}${langSql}${sourceSql} OFFSET 0) p`;
@@ -959,9 +958,11 @@ export async function scorePassages(
   const [group] = await prepare(db, [{ lang, terms }]);
   if (!group) return [];
   const sql = new Sql();
-  const candidates = `SELECT p.id FROM passages p JOIN unnest(${sql.param(refs.map((r) => r.source))}::text[], ${sql.param(refs.map((r) => r.ref))}::text[]) AS a(source, ref)
-                        ON p.source = a.source AND p.ref = a.ref WHERE p.lang = ${sql.param(lang)}`;
-  const scored = scoredSelect(sql, 0, group, terms.map(() => 0), undefined, { candidates, unmatched: true, rank: inlineRank([group]) });
+  const listed = `unnest(${sql.param(refs.map((r) => r.source))}::text[], ${sql.param(refs.map((r) => r.ref))}::text[]) AS a(source, ref)`;
+  const langParam = sql.param(lang);
+  const table = (columns: string): string =>
+    `SELECT ${columns} FROM passages p JOIN ${listed} ON p.source = a.source AND p.ref = a.ref WHERE p.lang = ${langParam} OFFSET 0`;
+  const scored = scoredSelect(sql, 0, group, terms.map(() => 0), undefined, { table, unmatched: true, rank: inlineRank([group]) });
   const rows = await db.query<ScoredRow>(rankedRows(sql, [group], scored, 'terms', { limit: refs.length, offset: 0 }, false), sql.params);
   return toRanked(rows);
 }
