@@ -134,7 +134,9 @@ describe.each(testBackends)('staff alerts for contact messages ($name)', (backen
     await closed.close();
     const app = site({ SMTP_URL: url, CONTACT_NOTIFY_TO: 'staff@institute.example' });
     expect((await request(app).post('/api/contact').send(message)).body).toEqual({ success: true });
-    expect(await alerts.deliverDue()).toEqual({ sent: 0, failed: 0 });
+    // The attempt the submission started and this one run one after the other, in either order:
+    // one of them fails, the other finds nothing due.
+    expect((await alerts.deliverDue()).sent).toBe(0);
     const [stored] = await listContacts(db);
     expect(await alertState(db, stored?.id ?? 0)).toMatchObject({ state: 'pending', attempts: 1, error: expect.any(String) });
   });
