@@ -59,7 +59,7 @@ describe.each(testBackends)('search with concept expansion ($name)', (backend) =
   });
   it('finds a word’s WordNet synonyms in English, every verse with the word itself first', async () => {
     const thesaurus = loadWordNet();
-    const synonyms: Expansion = { concepts: buildConceptIndex([]), ...(thesaurus ? { thesaurus } : {}) };
+    const synonyms: Expansion = { concepts: buildConceptIndex([]), ...(thesaurus ? { thesauri: { en: thesaurus } } : {}) };
     const { hits } = await search(db, { q: 'wickedness', lang: 'en', source: 'quran', limit: 50, offset: 0 }, undefined, synonyms);
     const own = hits.map((h) => /\bwicked(ness)?\b/i.test(h.text));
     const throughSynonym = hits.filter((h) => !/\bwicked(ness)?\b/i.test(h.text));

@@ -60,7 +60,7 @@ export interface QueryTerm {
 /** Weight of a term matched only through its concept's alternatives (an exact match weighs 1). */
 export const DEFAULT_ALTERNATIVE_WEIGHT = 0.8;
 
-/** Weight of a term matched only through a synonym of its word ({@link QueryTermOptions.thesaurus}). */
+/** Weight of a term matched only through a synonym of its word ({@link QueryTermOptions.thesauri}). */
 export const DEFAULT_SYNONYM_WEIGHT = 0.5;
 
 /** At most this many distinct terms are used (a long question keeps its first ones). */
@@ -360,11 +360,12 @@ export interface QueryTermOptions {
   /** Weight of a match through a concept's alternatives only, in (0, 1); default {@link DEFAULT_ALTERNATIVE_WEIGHT}. */
   alternativeWeight?: number;
   /**
-   * English synonyms (`concepts/thesaurus.ts`): a plain word of the query (not part of a
-   * concept mention) searched in English passages also matches its synonyms, with weight
+   * A thesaurus per passage language (`concepts/thesaurus.ts`: `en` WordNet, `tr` the shipped
+   * Turkish groups): a plain word of the query (not part of a concept mention) searched in
+   * passages of a language with a thesaurus also matches its synonyms there, with weight
    * `synonymWeight`. Absent: no synonyms.
    */
-  thesaurus?: Thesaurus;
+  thesauri?: Readonly<Partial<Record<string, Thesaurus>>>;
   /** Weight of a match through a synonym only, in (0, 1); default {@link DEFAULT_SYNONYM_WEIGHT}. */
   synonymWeight?: number;
 }
@@ -379,6 +380,45 @@ function synonymAlternatives(raw: string, langs: readonly string[], parts: reado
   const own = new Set(parts.map((p) => `${p.config}:${p.query}`));
   const word = foldGeneric(raw).replace(/'s$/, '').replace(/'/g, '');
   return anyOf(thesaurus.synonyms(word).flatMap((w) => wordingParts(w, 'en')).filter((p) => !own.has(`${p.config}:${p.query}`)));
+}
+
+/** Turkish light verbs: a phrase's noun carries its meaning (`vefat etmek` is found as `vefat`: vefat etti, vefat ettirir). */
+const TR_LIGHT_VERBS = new Set(['etmek', 'eylemek', 'olmak', 'kilmak', 'yapmak', 'edilmek', 'olunmak']);
+
+/**
+ * A Turkish synonym (a thesaurus member: a lemma or short phrase) as parts matching a passage
+ * with all of its content words: a verb (`-mek`/`-mak`) as a prefix of its stem in the `simple`
+ * configuration (`öldürmek` → `oldur:*` finds öldürdüler, öldürenler; a stem ending in t also
+ * softened: `katlet:*`, `katled:*`), other words in the forms a glossary name takes
+ * ({@link wordingParts}). A light verb ({@link TR_LIGHT_VERBS}) is left out of a phrase. A stem
+ * shorter than 4 letters is too ambiguous alone (`ver:*`, `gör:*` would find `vergi`, `göre`):
+ * such a verb is matched by its stem only beside another content word (`can vermek`: `can` and
+ * `ver:*`), alone through its infinitive's forms (`anmak` → `anmakla`, `ırmak` → `ırmaklar`).
+ */
+function turkishSynonymParts(synonym: string): TermPart[] {
+  const tokens = [...synonym.normalize('NFC').matchAll(RAW_TOKEN)].map((m) => m[0]);
+  const content = tokens.length > 1 ? tokens.filter((t) => !TR_LIGHT_VERBS.has(asciiFoldTurkish(foldTurkish(t)))) : tokens;
+  const words = content.map((t): TermPart[] => {
+    const ascii = asciiFoldTurkish(foldTurkish(t));
+    const stem = /^(.+)m[ea]k$/.exec(ascii)?.[1];
+    if (stem === undefined) return wordingParts(t, 'tr');
+    // A short stem (ölmek → öl-, anmak → an-) is matched through the infinitive's own forms (anmakla, ölmekten).
+    if (stem.length < 4) return content.length > 1 && stem.length >= 3 ? [{ config: 'simple', query: quote(stem, true) }] : wordingParts(t, 'tr');
+    const stems = stem.endsWith('t') ? [stem, `${stem.slice(0, -1)}d`] : [stem];
+    return [{ config: 'simple', query: stems.map((s) => quote(s, true)).join(' | ') }];
+  });
+  return words.some((w) => w.length === 0) ? [] : allOf(words);
+}
+
+/**
+ * The synonyms of a plain Turkish query word (inflected as typed: `fakirlere`) as alternatives
+ * in the Turkish passage language ({@link turkishSynonymParts}), leaving out those the word's
+ * own parts already match.
+ */
+function turkishSynonymAlternatives(raw: string, langs: readonly string[], parts: readonly TermPart[], thesaurus: Thesaurus): TermPart[] {
+  if (!langs.includes('tr') || hasArabic(raw)) return [];
+  const own = new Set(parts.map((p) => `${p.config}:${p.query}`));
+  return anyOf(thesaurus.synonyms(raw).flatMap((w) => turkishSynonymParts(w)).filter((p) => !own.has(`${p.config}:${p.query}`)));
 }
 
 /**
@@ -440,7 +480,12 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
     const parts = dedupe(langs.flatMap((lang) => partsFor(lang, raw, o)));
     if (parts.length === 0) continue;
     const term: QueryTerm = { word: raw, parts };
-    const synonyms = options.thesaurus ? synonymAlternatives(raw, langs, parts, options.thesaurus) : [];
+    const english = options.thesauri?.en;
+    const turkish = options.thesauri?.tr;
+    const synonyms = dedupe([
+      ...(english ? synonymAlternatives(raw, langs, parts, english) : []),
+      ...(turkish ? turkishSynonymAlternatives(raw, langs, parts, turkish) : []),
+    ]);
     if (synonyms.length > 0) {
       term.alternatives = synonyms;
       term.alternativeWeight = options.synonymWeight ?? DEFAULT_SYNONYM_WEIGHT;

