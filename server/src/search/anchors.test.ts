@@ -31,16 +31,26 @@ describe('anchor verses', () => {
   });
 
   it('lifts an anchor by its concept term plus half a term, never to a verse matching every term, never below its own score', () => {
+    const three = [term('jonah'), term('fish'), term('swallowed')];
     // Three terms; the anchor matches none of them by its words.
-    expect(boostedCount(scored([0, 0, 0]), [0], 3)).toBe(1.5);
+    expect(boostedCount(scored([0, 0, 0]), [0], three)).toBe(1.5);
     // Its concept term already matched through an alternative: counted as 1, plus the bonus.
-    expect(boostedCount(scored([0.8, 1, 0]), [0], 3)).toBe(2.5);
+    expect(boostedCount(scored([0.8, 1, 0]), [0], three)).toBe(2.5);
     // An anchor matching every other term: just below a verse with all of the query's words,
     // above one matching its concept term only through an alternative (2.8).
-    expect(boostedCount(scored([0, 1, 1]), [0], 3)).toBeCloseTo(2.9);
+    expect(boostedCount(scored([0, 1, 1]), [0], three)).toBeCloseTo(2.9);
     // A one-term query: an anchor stays below every verse with the query's word (1) and above
     // the verses with only one of the concept's other wordings (0.8).
-    expect(boostedCount(scored([0]), [0], 1)).toBeCloseTo(0.9);
-    expect(boostedCount(scored([1]), [0], 1)).toBe(1);
+    expect(boostedCount(scored([0]), [0], [term('jonah')])).toBeCloseTo(0.9);
+    expect(boostedCount(scored([1]), [0], [term('jonah')])).toBe(1);
+  });
+
+  it('counts a common word of the query at its part weight, so the cap stays below a verse with every word', () => {
+    // "people" counts half (found in many verses): a verse with every word scores 2.5.
+    const terms = [term('jonah'), { ...term('people'), partWeight: 0.5 }, term('fish')];
+    expect(boostedCount(scored([0, 0.5, 1]), [0], terms)).toBeCloseTo(2.4);
+    // The anchored concept term itself common: it counts its part weight, not 1.
+    const common = [{ ...term('jonah'), partWeight: 0.5 }, term('fish')];
+    expect(boostedCount(scored([0, 0]), [0], common)).toBe(1);
   });
 });

@@ -6,7 +6,8 @@ import { scorePassages, type RankedPassage } from './repository.js';
  * Anchor verses (issue 11): a glossary concept may name the verses that state it
  * (`anchors: ["quran 37:142"]`). When a query mentions the concept, its anchors in the scope
  * are scored here against the query's terms — exactly as `repository.ts` scores passages
- * (1 per term matched through its parts, `alternativeWeight` through its alternatives only)
+ * (1 or the term's `partWeight` per term matched through its parts, `alternativeWeight` times
+ * that through its alternatives only)
  * — and {@link boostAnchors} lifts them by a bounded amount.
  */
 
@@ -73,15 +74,17 @@ export const ANCHOR_CAP_GAP = (1 - DEFAULT_ALTERNATIVE_WEIGHT) / 2;
 
 /**
  * An anchor verse's boosted score: its concept terms count as matched through the query's own
- * words (1 each), plus {@link ANCHOR_BONUS}, but never more than `terms − ANCHOR_CAP_GAP`, so
- * a verse that matches every term through the query's own words (score = number of terms)
- * always stays above it.
+ * words (each its `partWeight`, default 1), plus {@link ANCHOR_BONUS}, but never more than the
+ * score of a verse matching every term through the query's own words minus
+ * {@link ANCHOR_CAP_GAP}, so such a verse always stays above it.
  *
  * @param anchor the verse as scored by {@link scoreAnchors}
  * @param anchoredTerms indexes of the concept terms naming it
- * @param termCount number of terms of the query (each weighs at most 1)
+ * @param terms the query's terms (what each is worth: its `partWeight`, default 1)
  */
-export function boostedCount(anchor: ScoredAnchor, anchoredTerms: readonly number[], termCount: number): number {
-  const count = anchor.termScores.reduce((sum, m, i) => sum + (anchoredTerms.includes(i) ? 1 : m), 0);
-  return Math.max(anchor.matchedCount, Math.min(count + ANCHOR_BONUS, termCount - ANCHOR_CAP_GAP));
+export function boostedCount(anchor: ScoredAnchor, anchoredTerms: readonly number[], terms: readonly QueryTerm[]): number {
+  const worth = terms.map((t) => t.partWeight ?? 1);
+  const count = anchor.termScores.reduce((sum, m, i) => sum + (anchoredTerms.includes(i) ? (worth[i] ?? 1) : m), 0);
+  const everyTerm = worth.reduce((sum, w) => sum + w, 0);
+  return Math.max(anchor.matchedCount, Math.min(count + ANCHOR_BONUS, everyTerm - ANCHOR_CAP_GAP));
 }

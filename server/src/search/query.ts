@@ -51,6 +51,13 @@ export interface QueryTerm {
   /** Weight of a match through `alternatives` only, in (0, 1); default {@link DEFAULT_ALTERNATIVE_WEIGHT}. */
   alternativeWeight?: number;
   /**
+   * What a match through `parts` is worth, in (0, 1]; default 1. The search lowers it for a
+   * word found in many of the scope's passages (`search/service.ts`, `commonWordWeight`), so
+   * that "say" or "people" counts less than "wash" or "cave". A match through `alternatives`
+   * is worth `alternativeWeight × partWeight`: an expansion still never outranks the word itself.
+   */
+  partWeight?: number;
+  /**
    * Verses that state the concept (its glossary `anchors`, `<source> <ref>`: `quran 37:142`);
    * the search lifts them by a bounded amount (`anchors.ts`). Absent: none.
    */

@@ -37,14 +37,15 @@ export interface StoredPassage {
 
 /** A ranked passage. */
 export interface RankedPassage extends StoredPassage {
-  /** Per term: 1 matched through one of its parts, its alternative weight through its alternatives only, 0 not matched. */
+  /** Per term: its `partWeight` (default 1) matched through one of its parts, `alternativeWeight × partWeight` through its alternatives only, 0 not matched. */
   termScores: number[];
   /** Per term: does the passage match it (through its parts or its alternatives). */
   matched: boolean[];
   /**
-   * Sum over the terms of how each is matched: 1 through one of its parts, its
-   * `alternativeWeight` (default {@link DEFAULT_ALTERNATIVE_WEIGHT}) through its alternatives
-   * only, 0 not at all. Equals the number of distinct terms matched when no term has alternatives.
+   * Sum over the terms of how each is matched (`termScores`): 1 (or the term's `partWeight`)
+   * through one of its parts, its `alternativeWeight` (default {@link DEFAULT_ALTERNATIVE_WEIGHT})
+   * times that through its alternatives only, 0 not at all. Equals the number of distinct terms
+   * matched when no term has alternatives or a part weight.
    */
   matchedCount: number;
   /** Sum over the terms of weight × how it is matched (as in `matchedCount`); 0 unless weights were given. */
@@ -106,7 +107,10 @@ interface PreparedTerm {
   parts?: string;
   /** OR of the alternatives, or undefined. */
   alternatives?: string;
+  /** What a match through the alternatives only is worth: the term's `alternativeWeight × partWeight`. */
   alternativeWeight: number;
+  /** What a match through the parts is worth (`QueryTerm.partWeight`, default 1). */
+  partWeight: number;
   /** Disjuncts of the parts and of the alternatives; undefined when a tsquery cannot be decomposed. */
   partDisjuncts?: Disjunct[];
   alternativeDisjuncts?: Disjunct[];
@@ -176,7 +180,8 @@ async function prepare(
     const terms = (layout[gi] ?? []).map(({ parts, alternatives, term }): PreparedTerm => ({
       parts: orQuery(parts.map((i) => normalized[i] ?? '')),
       alternatives: orQuery(alternatives.map((i) => normalized[i] ?? '')),
-      alternativeWeight: term.alternativeWeight ?? DEFAULT_ALTERNATIVE_WEIGHT,
+      alternativeWeight: (term.alternativeWeight ?? DEFAULT_ALTERNATIVE_WEIGHT) * (term.partWeight ?? 1),
+      partWeight: term.partWeight ?? 1,
       partDisjuncts: disjunctsOf(parts),
       alternativeDisjuncts: disjunctsOf(alternatives),
     }));
@@ -234,7 +239,7 @@ function scoredSelect(
   const match = (text: string | undefined): string => (text === undefined ? 'false' : `p.tsv @@ ${sql.tsquery(text)}`);
   const terms = group.terms.map(
     (t, i) =>
-      `(CASE WHEN ${match(t.parts)} THEN 1 WHEN ${match(t.alternatives)} THEN ${sql.param(t.alternativeWeight)}::float8 ELSE 0 END)::float8 AS m${i}`,
+      `(CASE WHEN ${match(t.parts)} THEN ${t.partWeight === 1 ? '1' : `${sql.param(t.partWeight)}::float8`} WHEN ${match(t.alternatives)} THEN ${sql.param(t.alternativeWeight)}::float8 ELSE 0 END)::float8 AS m${i}`,
   );
   const m = group.terms.map((_, i) => `s.m${i}`);
   const weighted = m.map((x, i) => `${x} * ${sql.param(weights[i] ?? 0)}::float8`);
@@ -580,7 +585,7 @@ async function planCandidates(
           }
         }
       };
-      visit(t.partDisjuncts ?? [], 1);
+      visit(t.partDisjuncts ?? [], t.partWeight);
       visit(t.alternativeDisjuncts ?? [], t.alternativeWeight);
       bound.matchedCount += credit;
       bound.weight += credit * Math.max(0, weights[gi]?.[ti] ?? 0);
@@ -883,7 +888,7 @@ export interface RankOptions {
  * query's distinct terms (or more weight) first, then by rank (the sum of `ts_rank_cd` over
  * the query's distinct disjuncts: for an OR of lexemes, `ts_rank_cd` of the whole query), then
  * in source order. A term matched only through its alternatives counts its `alternativeWeight`
- * instead of 1. With a language and no source in the scope, the first 100 rows of a query
+ * instead of 1 (both times its `partWeight`, when given). With a language and no source in the scope, the first 100 rows of a query
  * whose frequent lexemes could match more than {@link FULL_RANK_LIMIT} passages are ranked
  * from the frequent-term table's candidates (see `rank`); a small source (≤ 20,000 passages in the language) is read whole instead of through GIN.
  */
