@@ -177,18 +177,28 @@ async function prepare(
     return all;
   };
   return groups.map((g, gi) => {
-    const terms = (layout[gi] ?? []).map(({ parts, alternatives, term }): PreparedTerm => ({
-      parts: orQuery(parts.map((i) => normalized[i] ?? '')),
-      alternatives: orQuery(alternatives.map((i) => normalized[i] ?? '')),
-      alternativeWeight: (term.alternativeWeight ?? DEFAULT_ALTERNATIVE_WEIGHT) * (term.partWeight ?? 1),
-      partWeight: term.partWeight ?? 1,
-      partDisjuncts: disjunctsOf(parts),
-      alternativeDisjuncts: disjunctsOf(alternatives),
-    }));
-    const all = orQuery(terms.flatMap((t) => [t.parts ?? '', t.alternatives ?? '']));
+    // Each OR is written with its distinct disjuncts only: a word's forms in two configurations
+    // and a concept's wordings often normalize alike ('sadaka':* ten times over), and every
+    // repeated item is tested again on every row.
+    const or = (indexes: number[], list: Disjunct[] | undefined): string | undefined =>
+      list === undefined ? orQuery(indexes.map((i) => normalized[i] ?? '')) : orQuery(distinctDisjuncts([list]).map((d) => d.text));
+    const terms = (layout[gi] ?? []).map(({ parts, alternatives, term }): PreparedTerm => {
+      const partDisjuncts = disjunctsOf(parts);
+      const alternativeDisjuncts = disjunctsOf(alternatives);
+      return {
+        parts: or(parts, partDisjuncts),
+        alternatives: or(alternatives, alternativeDisjuncts),
+        alternativeWeight: (term.alternativeWeight ?? DEFAULT_ALTERNATIVE_WEIGHT) * (term.partWeight ?? 1),
+        partWeight: term.partWeight ?? 1,
+        partDisjuncts,
+        alternativeDisjuncts,
+      };
+    });
     const lists = terms.flatMap((t) => [t.partDisjuncts, t.alternativeDisjuncts]);
     const decomposed = lists.every((l) => l !== undefined);
-    const rankQueries = decomposed ? distinctDisjuncts(lists as Disjunct[][]).map((d) => d.text) : all === undefined ? [] : [all];
+    const distinct = decomposed ? distinctDisjuncts(lists as Disjunct[][]).map((d) => d.text) : undefined;
+    const all = distinct ? orQuery(distinct) : orQuery(terms.flatMap((t) => [t.parts ?? '', t.alternatives ?? '']));
+    const rankQueries = distinct ?? (all === undefined ? [] : [all]);
     return { lang: g.lang, terms, all, rankQueries };
   });
 }
