@@ -115,6 +115,15 @@ describe('concept detection', () => {
     expect(ids('karısını boşadı', ['tr'])).toEqual([['divorce']]);
   });
 
+  it('holds a question typed with Turkish letters to them, and one typed without to nothing', () => {
+    // ordu- (army) and ört- (to cover) fold alike in ASCII once the d is read as a softened t.
+    expect(ids('Düşman ordusunun başına ne geldi?', ['tr'])).toEqual([]);
+    expect(ids('ordunun basini ortmek', ['tr'])).toEqual([['head-covering']]);
+    // Typed with Turkish letters, a word spelled as the wording's still matches.
+    expect(ids('Başını örten kadınlar', ['tr'])).toEqual([['head-covering']]);
+    expect(ids('Kitabı kim yazdı, Musa mı?', ['tr'])).toEqual([['book'], ['moses']]);
+  });
+
   it('meets English -ing/-ed forms with a doubled consonant or an -ie verb', () => {
     expect(ids('the moon splitting', ['en'])).toEqual([['splitting-of-the-moon']]);
     expect(ids('who died', ['en'])).toEqual([['death']]);

@@ -375,6 +375,11 @@ export function detectConcepts(index: ConceptIndex, query: string, langs?: reado
     if (found) candidates.push({ picked: Array.from({ length: found.end - i }, (_, k) => i + k), entries: found.entries, contiguous: true });
   }
   candidates.push(...bagCandidates(index, words, allowed));
+  if (turkish && TURKISH_LETTERS.test(text)) {
+    // Typed with Turkish letters: a Turkish wording must be spelled alike (see spelledAlike).
+    for (const c of candidates) c.entries = c.entries.filter((e) => e.lang !== 'tr' || spelledAlike(c.picked.map((i) => words[i]?.raw ?? ''), e.text));
+    candidates.splice(0, candidates.length, ...candidates.filter((c) => c.entries.length > 0));
+  }
   const size = (c: Candidate): number => c.picked.filter((i) => !isFunctionWord(words[i]?.raw ?? '')).length;
   candidates.sort((x, y) => size(y) - size(x) || Number(y.contiguous) - Number(x.contiguous) || (x.picked[0] ?? 0) - (y.picked[0] ?? 0));
   const used = new Set<number>();
@@ -394,6 +399,32 @@ export function detectConcepts(index: ConceptIndex, query: string, langs?: reado
   }
   return matches.sort((x, y) => x.start - y.start);
   return matches;
+}
+
+/** Letters only a Turkish keyboard types: a query with one of them spells its words in them. */
+const TURKISH_LETTERS = /[çğıöşüÇĞİÖŞÜ]/u;
+
+/**
+ * Whether query words typed with Turkish letters are spelled as a Turkish wording's words. The
+ * matching itself is ASCII-folded, so that `sabir` finds `sabır`; but a query that uses Turkish
+ * letters means them: "ordunun başına" (to the army) is not "başını örtmek" (to cover one's
+ * head), although `ordu-` and `ört-` fold alike after consonant softening, nor `sürü` (herd) the
+ * trumpet `sur`. Each content word of the query must begin as some content word of the wording
+ * does, in Turkish letters (circumflexes dropped): the first three letters, fewer for a short
+ * word, its last letter free for softening (`dibi` ~ `dip`).
+ */
+function spelledAlike(queryWords: readonly string[], wording: string): boolean {
+  const letters = (w: string): string => foldTurkish(w).replace(/[^\p{L}]/gu, '');
+  const own = phraseWords(wording).map(letters);
+  return queryWords
+    .filter((w) => !isFunctionWord(w))
+    .map(letters)
+    .every((q) =>
+      own.some((o) => {
+        const k = Math.max(1, Math.min(3, Math.min(q.length, o.length) - 1));
+        return q.slice(0, k) === o.slice(0, k);
+      }),
+    );
 }
 
 /** A possible mention: the query words it takes (indexes, ascending) and the wordings it matches. */
