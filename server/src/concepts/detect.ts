@@ -408,8 +408,7 @@ const TURKISH_LETTERS = /[çğıöşüÇĞİÖŞÜ]/u;
  * Whether query words typed with Turkish letters are spelled as a Turkish wording's words. The
  * matching itself is ASCII-folded, so that `sabir` finds `sabır`; but a query that uses Turkish
  * letters means them: "ordunun başına" (to the army) is not "başını örtmek" (to cover one's
- * head), although `ordu-` and `ört-` fold alike after consonant softening, nor `sürü` (herd) the
- * trumpet `sur`. Each content word of the query must begin as some content word of the wording
+ * head), although `ordu-` and `ört-` fold alike after consonant softening. Each content word of the query must begin as some content word of the wording
  * does, in Turkish letters (circumflexes dropped): the first three letters, fewer for a short
  * word, its last letter free for softening (`dibi` ~ `dip`).
  */
