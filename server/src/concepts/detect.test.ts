@@ -33,6 +33,7 @@ const glossary: Concept[] = [
   concept('death', { en: ['die'] }),
   concept('trust', { en: ['trust'], tr: ['güvenmek'] }),
   concept('divorce', { en: ['divorce'], tr: ['boşanma'] }),
+  concept('reminding-of-charity', { en: ['reproach after charity'] }, { tr: ['başa kakma'] }),
 ];
 
 const index = buildConceptIndex(glossary);
@@ -113,6 +114,9 @@ describe('concept detection', () => {
     expect(ids('iyilik boşa gider mi', ['tr'])).toEqual([]);
     expect(ids('boşanan kadın', ['tr'])).toEqual([['divorce']]);
     expect(ids('karısını boşadı', ['tr'])).toEqual([['divorce']]);
+    // A verbal noun's short verb stem (kakma → kak-) meets the verb's other forms.
+    expect(ids('Yardımı başa kakmak sevabı yok eder mi?', ['tr'])).toEqual([['reminding-of-charity']]);
+    expect(ids('yaptığı iyiliği başa kakan kişi', ['tr'])).toEqual([['reminding-of-charity']]);
   });
 
   it('holds a question typed with Turkish letters to them, and one typed without to nothing', () => {

@@ -249,8 +249,11 @@ function indexKeys(word: string, lang?: DetectLanguage): string[] {
   // which a query reaches by peeling its own suffixes; stems shorter than 4 letters are too ambiguous.
   if (lang === 'tr') {
     for (const { stem, verbal } of turkishStemsMarked(w)) if (stem.length >= 4) keys.add(verbal ? VERB_STEM + stem : stem);
-    // An infinitive's verb stem may be short (örtmek → ört, yutmak → yut).
+    // An infinitive's or a verbal noun's verb stem may be short (örtmek → ört, yutmak → yut;
+    // başa kakma → kak, so that "başa kakmak" and "kakmış" meet it).
     if (/m[ea]k$/.test(w) && w.length >= 6) keys.add(VERB_STEM + w.slice(0, -3));
+    const verbalNoun = /^(.{3,})m[ea](si)?$/.exec(w);
+    if (verbalNoun?.[1]) keys.add(VERB_STEM + verbalNoun[1]);
   }
   return [...keys];
 }
