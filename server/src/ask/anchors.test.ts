@@ -1,19 +1,14 @@
 import type { Database } from '../db/database';
 import type { Expansion } from '../search/service';
 import { jonahOnly } from '../testing/concepts';
-import { openTestDatabase, testBackends } from '../testing/databases';
+import { useTestDatabase, testBackends } from '../testing/databases';
 import { findPassages } from './service';
 
 const inline: Expansion = jonahOnly;
 
 describe.each(testBackends)('ask with concept anchors ($name)', (backend) => {
   let db: Database;
-  beforeAll(async () => {
-    db = await openTestDatabase(backend);
-  }, 120_000);
-  afterAll(async () => {
-    await db.close();
-  });
+  useTestDatabase(backend, (opened) => (db = opened));
 
   const cited = async (question: string, lang: 'en' | 'tr', expansion: Expansion): Promise<string[]> =>
     ((await findPassages(db, { question, lang, source: 'quran' }, undefined, expansion))?.passages ?? []).flatMap((p) => p.refs);

@@ -1,18 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/database';
-import { openTestDatabase, testBackends } from '../testing/databases';
+import { useTestDatabase, testBackends } from '../testing/databases';
 import { SHIPPED_IMPORTS, quranJsonDir } from './catalog';
 import { isCorpusLoaded, loadCorpus } from './service';
 
 describe.each(testBackends)('corpus loader ($name)', (backend) => {
   let db: Database;
-  beforeAll(async () => {
-    db = await openTestDatabase(backend, false);
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  useTestDatabase(backend, (opened) => (db = opened), false);
 
   it('loads each verse once per language, with progress, and a second run does nothing', async () => {
     expect(await isCorpusLoaded(db)).toBe(false);

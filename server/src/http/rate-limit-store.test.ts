@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import request from 'supertest';
 import type { Database, Queryable } from '../db/database';
 import { createLogger } from '../logger';
-import { openTestDatabase, testBackends } from '../testing/databases';
+import { openTestDatabase, useTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
 import { apiErrorHandler } from './errors';
 import { perMinuteLimit, type SharedLimitStore } from './guards';
@@ -40,12 +40,7 @@ async function hitsPerLimiter(db: Queryable): Promise<{ limiter: string; hits: n
 
 describe.each(testBackends)('rate-limit counts in the database ($name)', (backend) => {
   let db: Database;
-  beforeAll(async () => {
-    db = await openTestDatabase(backend, false);
-  }, 60_000);
-  afterAll(async () => {
-    await db.close();
-  });
+  useTestDatabase(backend, (opened) => (db = opened), false);
   beforeEach(async () => {
     await db.exec('DELETE FROM rate_limits');
   });

@@ -2,19 +2,14 @@ import type { Database } from '../db/database';
 import { buildConceptIndex } from '../concepts/detect';
 import { loadWordNet } from '../concepts/thesaurus';
 import { jonahOnly } from '../testing/concepts';
-import { openTestDatabase, testBackends } from '../testing/databases';
+import { useTestDatabase, testBackends } from '../testing/databases';
 import { search, shippedExpansion, type Expansion } from './service';
 
 const inline: Expansion = jonahOnly;
 
 describe.each(testBackends)('search with concept expansion ($name)', (backend) => {
   let db: Database;
-  beforeAll(async () => {
-    db = await openTestDatabase(backend);
-  }, 120_000);
-  afterAll(async () => {
-    await db.close();
-  });
+  useTestDatabase(backend, (opened) => (db = opened));
 
   const refs = async (q: string, lang: string, expansion: Expansion | null, limit = 10): Promise<string[]> =>
     (await search(db, { q, lang, source: 'quran', limit, offset: 0 }, undefined, expansion)).hits.map((h) => h.ref);

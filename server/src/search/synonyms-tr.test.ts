@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { buildConceptIndex } from '../concepts/detect';
 import { turkishThesaurus } from '../concepts/thesaurus';
-import { openTestDatabase, testBackends } from '../testing/databases';
+import { useTestDatabase, testBackends } from '../testing/databases';
 import { DEFAULT_SYNONYM_WEIGHT, queryTerms } from './query';
 import { search, type Expansion } from './service';
 
@@ -22,12 +22,7 @@ describe('Turkish synonyms in the query terms', () => {
 
 describe.each(testBackends)('search with Turkish synonyms ($name)', (backend) => {
   let db: Database;
-  beforeAll(async () => {
-    db = await openTestDatabase(backend);
-  }, 120_000);
-  afterAll(async () => {
-    await db.close();
-  });
+  useTestDatabase(backend, (opened) => (db = opened));
 
   it('finds the verses with a synonym, every verse with the word itself first', async () => {
     const { hits } = await search(db, { q: 'nehirler', lang: 'tr', source: 'quran', limit: 20, offset: 0 }, undefined, expansion);

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { buildConceptIndex } from '../concepts/detect';
-import { openTestDatabase, testBackends } from '../testing/databases';
+import { useTestDatabase, testBackends } from '../testing/databases';
 import { COMMON_WORD_FLOOR, commonWordWeight, search, type Expansion } from './service';
 
 /** No glossary: what the ranking does with the question's own words. */
@@ -8,12 +8,7 @@ const wordsOnly: Expansion = { concepts: buildConceptIndex([]) };
 
 describe.each(testBackends)('search weighing the terms by rarity ($name)', (backend) => {
   let db: Database;
-  beforeAll(async () => {
-    db = await openTestDatabase(backend);
-  }, 120_000);
-  afterAll(async () => {
-    await db.close();
-  });
+  useTestDatabase(backend, (opened) => (db = opened));
 
   const hits = async (q: string, expansion: Expansion): Promise<{ ref: string; score: number }[]> =>
     (await search(db, { q, lang: 'en', source: 'quran', limit: 10, offset: 0 }, undefined, expansion)).hits;

@@ -2,18 +2,13 @@ import request from 'supertest';
 import type { Express } from 'express';
 import type { SourcesResponse } from '@kb/contracts';
 import type { Database } from '../db/database';
-import { openTestDatabase, testBackends } from '../testing/databases';
+import { openTestDatabase, useTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
 import { countIndexedPassages } from './repository';
 
 describe.each(testBackends)('indexed passages per source ($name)', (backend) => {
   let db: Database;
-  beforeAll(async () => {
-    db = await openTestDatabase(backend, false);
-  }, 120_000);
-  afterAll(async () => {
-    await db.close();
-  });
+  useTestDatabase(backend, (opened) => (db = opened), false);
 
   it('counts the passages of each source over all languages', async () => {
     expect(await countIndexedPassages(db)).toEqual(new Map());

@@ -101,6 +101,24 @@ export async function openTestDatabase(
   }
 }
 
+/**
+ * A suite's database: {@link openTestDatabase} before its tests, closed after them (a
+ * `beforeAll`/`afterAll` pair; call it inside the `describe` block).
+ *
+ * @param opened receives the database once it is open (`(d) => (db = d)`)
+ * @param corpus as {@link openTestDatabase}'s
+ */
+export function useTestDatabase(backend: TestBackend, opened: (db: Database) => void, corpus: false | TestCorpus = TEST_CORPUS): void {
+  let db: Database | undefined;
+  beforeAll(async () => {
+    db = await openTestDatabase(backend, corpus);
+    opened(db);
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+}
+
 /** A database for tests that must not touch one: every call rejects. */
 export function noDatabase(): Database {
   const fail = (): Promise<never> => Promise.reject(new Error('no database in this test'));
