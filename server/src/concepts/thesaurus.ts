@@ -20,6 +20,19 @@ export interface Thesaurus {
   synonyms(word: string): string[];
 }
 
+/**
+ * Most query words whose synonyms a thesaurus keeps (words come from visitors: the cache is
+ * emptied when full, as `search/repository.ts` does with its normalized tsqueries).
+ */
+export const SYNONYM_CACHE_SIZE = 20_000;
+
+/** Caches `result` as the synonyms of `word`, emptying a full cache first; returns `result`. */
+function remember(cache: Map<string, string[]>, word: string, result: string[]): string[] {
+  if (cache.size >= SYNONYM_CACHE_SIZE) cache.clear();
+  cache.set(word, result);
+  return result;
+}
+
 /** How many senses of each part of speech are read (WordNet lists a lemma's senses most frequent first). */
 export const DEFAULT_SENSES = 1;
 
@@ -132,9 +145,7 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
           for (const offset of entry.offsets) for (const w of synset(entry.pos, offset)) if (!forms.includes(w) && w !== '') out.add(w);
         }
       }
-      const result = [...out];
-      cache.set(lower, result);
-      return result;
+      return remember(cache, lower, [...out]);
     },
   };
 }
@@ -272,9 +283,7 @@ export function turkishThesaurus(groups: readonly (readonly string[])[]): Thesau
           for (const m of group) if (!own.includes(m)) out.add(foldTurkish(m));
         }
       }
-      const result = [...out];
-      cache.set(folded, result);
-      return result;
+      return remember(cache, folded, [...out]);
     },
   };
 }
