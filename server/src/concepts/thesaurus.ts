@@ -180,8 +180,11 @@ export function readThesaurusGroups(file: string): string[][] {
   return (data as string[][]).map((g) => g.map((w) => w.trim()));
 }
 
-/** Light verbs a phrase's noun carries (`vefat etmek` is met as `vefat`), as `search/query.ts` drops them. */
-const LIGHT_VERBS = new Set(['etmek', 'eylemek', 'olmak', 'kılmak', 'yapmak', 'edilmek', 'olunmak']);
+/**
+ * Turkish light verbs (folded, Turkish letters): a phrase's noun carries its meaning, so `vefat
+ * etmek` is met as `vefat` here and searched as `vefat` by `search/query.ts`.
+ */
+export const TURKISH_LIGHT_VERBS: ReadonlySet<string> = new Set(['etmek', 'eylemek', 'olmak', 'kılmak', 'yapmak', 'edilmek', 'olunmak']);
 
 /**
  * What may follow a noun in one of its forms (Turkish letters): plural, possessive, case,
@@ -245,7 +248,7 @@ export function isTurkishForm(word: string, member: string): boolean {
 /** The one content word of a member (a light verb dropped), folded; undefined for a phrase of several. */
 function lookupWord(member: string): string | undefined {
   const words = foldTurkish(member).split(/\s+/).filter(Boolean);
-  const content = words.length > 1 ? words.filter((w) => !LIGHT_VERBS.has(w)) : words;
+  const content = words.length > 1 ? words.filter((w) => !TURKISH_LIGHT_VERBS.has(w)) : words;
   return content.length === 1 ? content[0] : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { arabicWordForms, asciiFoldTurkish, foldGeneric, foldTurkish, hasArabic } from '../corpus/normalize.js';
 import { detectConcepts, type ConceptIndex, type ConceptMatch, type DetectLanguage } from '../concepts/detect.js';
 import type { Concept, ConceptLanguage } from '../concepts/types.js';
-import type { Thesaurus } from '../concepts/thesaurus.js';
+import { TURKISH_LIGHT_VERBS, type Thesaurus } from '../concepts/thesaurus.js';
 import { STOPWORDS } from './stopwords.js';
 
 /** A PostgreSQL text-search configuration the queries use (whitelisted: they are inlined in SQL). */
@@ -389,22 +389,19 @@ function synonymAlternatives(raw: string, langs: readonly string[], parts: reado
   return anyOf(thesaurus.synonyms(word).flatMap((w) => wordingParts(w, 'en')).filter((p) => !own.has(`${p.config}:${p.query}`)));
 }
 
-/** Turkish light verbs: a phrase's noun carries its meaning (`vefat etmek` is found as `vefat`: vefat etti, vefat ettirir). */
-const TR_LIGHT_VERBS = new Set(['etmek', 'eylemek', 'olmak', 'kilmak', 'yapmak', 'edilmek', 'olunmak']);
-
 /**
  * A Turkish synonym (a thesaurus member: a lemma or short phrase) as parts matching a passage
  * with all of its content words: a verb (`-mek`/`-mak`) as a prefix of its stem in the `simple`
  * configuration (`öldürmek` → `oldur:*` finds öldürdüler, öldürenler; a stem ending in t also
  * softened: `katlet:*`, `katled:*`), other words in the forms a glossary name takes
- * ({@link wordingParts}). A light verb ({@link TR_LIGHT_VERBS}) is left out of a phrase. A stem
+ * ({@link wordingParts}). A light verb (`TURKISH_LIGHT_VERBS`, `concepts/thesaurus.ts`) is left out of a phrase. A stem
  * shorter than 4 letters is too ambiguous alone (`ver:*`, `gör:*` would find `vergi`, `göre`):
  * such a verb is matched by its stem only beside another content word (`can vermek`: `can` and
  * `ver:*`), alone through its infinitive's forms (`anmak` → `anmakla`, `ırmak` → `ırmaklar`).
  */
 function turkishSynonymParts(synonym: string): TermPart[] {
   const tokens = [...synonym.normalize('NFC').matchAll(RAW_TOKEN)].map((m) => m[0]);
-  const content = tokens.length > 1 ? tokens.filter((t) => !TR_LIGHT_VERBS.has(asciiFoldTurkish(foldTurkish(t)))) : tokens;
+  const content = tokens.length > 1 ? tokens.filter((t) => !TURKISH_LIGHT_VERBS.has(foldTurkish(t).trim())) : tokens;
   const words = content.map((t): TermPart[] => {
     const ascii = asciiFoldTurkish(foldTurkish(t));
     const stem = /^(.+)m[ea]k$/.exec(ascii)?.[1];
