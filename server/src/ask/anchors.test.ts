@@ -1,10 +1,23 @@
 import type { Database } from '../db/database';
+import { buildConceptIndex } from '../concepts/detect';
+import type { Concept } from '../concepts/types';
+import { queryTerms } from '../search/query';
 import type { Expansion } from '../search/service';
 import { jonahOnly } from '../testing/concepts';
 import { useTestDatabase, testBackends } from '../testing/databases';
-import { findPassages } from './service';
+import { contentWords, findPassages } from './service';
 
 const inline: Expansion = jonahOnly;
+
+/** The sleepers of the cave, named in several words in each language (as the glossary names them). */
+const cave: Concept = {
+  id: 'people-of-the-cave',
+  names: { en: ['companions of the cave', 'people of the cave'], tr: ['Ashab-ı Kehf', 'mağara arkadaşları'], translit: ['Ashab al-Kahf'] },
+  phrasings: { en: ['sleepers in the cave'], tr: ['mağaradaki gençler'] },
+  anchors: ['quran 18:9', 'quran 18:10', 'quran 18:25'],
+  attestations: [{ source: 'quran', ref: '18:9', words: { en: 'companions of the cave', tr: 'Mağara' } }],
+};
+const caveOnly: Expansion = { concepts: buildConceptIndex([cave]) };
 
 describe.each(testBackends)('ask with concept anchors ($name)', (backend) => {
   let db: Database;
@@ -22,5 +35,19 @@ describe.each(testBackends)('ask with concept anchors ($name)', (backend) => {
   it('still refuses a question the sources do not answer', async () => {
     expect(await cited('Which football team won the world cup?', 'en', inline)).toEqual([]);
     expect(await cited('Dünya kupasını hangi futbol takımı kazandı?', 'tr', inline)).toEqual([]);
+  });
+
+  it('counts a concept mention for each of its words: the verse stating it answers although it lacks the question\'s verb', async () => {
+    const [mention] = queryTerms('Ashab-ı Kehf kaç yıl uyudu?', ['tr'], caveOnly);
+    expect(mention && contentWords(mention, 'tr')).toBe(2);
+    // 18:25 ("Onlar mağaralarında üçyüz dokuz yıl kaldılar") says neither "Kehf" nor "uyudu";
+    // with the mention counted as one term, its coverage was 0.49 and the question was refused.
+    expect(await cited('Ashab-ı Kehf kaç yıl uyudu?', 'tr', caveOnly)).toContain('18:25');
+    expect(await cited('Mağaradaki gençler ne kadar uyudu?', 'tr', caveOnly)).toEqual(expect.arrayContaining(['18:10', '18:25']));
+  });
+
+  it('still refuses an off-topic question that mentions the concept', async () => {
+    expect(await cited('What football team did the people of the cave support?', 'en', caveOnly)).toEqual([]);
+    expect(await cited('Mağaradaki gençler hangi futbol takımını tutuyordu?', 'tr', caveOnly)).toEqual([]);
   });
 });
