@@ -1,4 +1,4 @@
-import { buildConceptIndex, detectConcepts } from './detect';
+import { buildConceptIndex, detectConcepts, detectNearConcepts } from './detect';
 import type { Concept } from './types';
 
 const concept = (id: string, names: Concept['names'], phrasings?: Concept['phrasings']): Concept => ({
@@ -152,5 +152,38 @@ describe('concept detection', () => {
   it('finds nothing in a query that names no concept', () => {
     expect(detectConcepts(index, 'What is the capital of Australia?')).toEqual([]);
     expect(detectConcepts(buildConceptIndex([]), 'patience')).toEqual([]);
+  });
+
+  describe('near mentions (every content word but one of a wording of three or more)', () => {
+    const near = buildConceptIndex([
+      concept('walls-of-jericho', { en: ['the wall fell down flat'], tr: ['Eriha surları'] }, { en: ['walls of Jericho fell'] }),
+      concept('splitting-of-the-moon', { en: ['moon split'] }, { tr: ['ayın ikiye bölünmesi'] }),
+      concept('abu-lahab', { en: ['Abu Lahab'] }, { en: ['uncle of the Prophet who opposed him'] }),
+      concept('cave', { en: ['cave'] }),
+    ]);
+    const nearIds = (query: string, langs?: Parameters<typeof detectNearConcepts>[2]): string[] =>
+      detectNearConcepts(near, query, langs).map((m) => m.concepts.map((c) => c.id).join('+'));
+
+    it('finds a wording with one content word missing, in any order, in English and Turkish', () => {
+      expect(nearIds('How did the walls of Jericho come down?', ['en'])).toEqual(['walls-of-jericho']);
+      expect(nearIds('Jericho: did its walls collapse?', ['en'])).toEqual(['walls-of-jericho']);
+      expect(nearIds('Ay gerçekten ikiye bölündü mü?', ['tr'])).toEqual(['splitting-of-the-moon']);
+      const question = 'Which uncle of the Prophet is condemned by name?';
+      const [abuLahab] = detectNearConcepts(near, question, ['en']);
+      expect(abuLahab?.wordStarts.map((i) => question.slice(i).split(' ')[0])).toEqual(['uncle', 'Prophet']);
+      expect(abuLahab?.matched).toBe('uncle of the Prophet who opposed him');
+    });
+
+    it('needs all but one word of a wording of three content words or more, and leaves out what the query mentions', () => {
+      // One word of three: no near mention.
+      expect(nearIds('Where is Jericho?', ['en'])).toEqual([]);
+      // A two-word wording is never matched by one of its words ("moon split" by "moon").
+      expect(nearIds('What does the moon show?', ['en'])).toEqual([]);
+      // Every word there: a mention, not a near one.
+      expect(nearIds('The walls of Jericho fell', ['en'])).toEqual([]);
+      expect(detectConcepts(near, 'The walls of Jericho fell', ['en']).map((m) => m.concepts[0]?.id)).toEqual(['walls-of-jericho']);
+      // Only the languages asked for.
+      expect(nearIds('How did the walls of Jericho come down?', ['tr'])).toEqual([]);
+    });
   });
 });

@@ -365,12 +365,7 @@ export function detectConcepts(index: ConceptIndex, query: string, langs?: reado
   const allowed = langs ? new Set<DetectLanguage>(langs) : undefined;
   const turkish = allowed === undefined || allowed.has('tr');
   const text = query.normalize('NFC');
-  const words: QueryWord[] = [...text.matchAll(RAW_WORD)].map((m) => ({
-    raw: m[0],
-    start: m.index,
-    end: m.index + m[0].length,
-    keys: queryKeys(m[0], turkish),
-  }));
+  const words = queryWords(text, turkish);
   // Candidates: the longest phrase at each word (in order), and wordings whose words all occur (any order).
   const candidates: Candidate[] = [];
   for (let i = 0; i < words.length; i++) {
@@ -429,6 +424,61 @@ function spelledAlike(queryWords: readonly string[], wording: string): boolean {
     );
 }
 
+/**
+ * A concept the query nearly mentions: every content word but one of a wording of three or
+ * more content words occurs in the query ("the walls of Jericho come down" for "walls of
+ * Jericho fell", "the uncle of the Prophet" for "uncle of the Prophet who opposed him"). Too
+ * weak to stand for the query's words (they stay terms of their own, see `search/query.ts`),
+ * strong enough to consider the concept's anchor verses.
+ */
+export interface NearMatch {
+  /** The concepts the wording names (as {@link ConceptMatch.concepts}). */
+  concepts: readonly Concept[];
+  /** UTF-16 offsets in the query of the words that matched (ascending). */
+  wordStarts: number[];
+  /** The glossary's wording nearly matched. */
+  matched: string;
+}
+
+/** Fewest content words a wording needs before it may be matched with one of them missing. */
+export const NEAR_MIN_WORDS = 3;
+
+/**
+ * The concepts a query nearly mentions ({@link NearMatch}), leaving out those it mentions
+ * ({@link detectConcepts}); one near match per concept, the one taking most words, then the
+ * leftmost. Same word matching as {@link detectConcepts} (keys, Turkish spelling check).
+ *
+ * @param index from {@link buildConceptIndex}
+ * @param query the query as typed
+ * @param langs the languages whose wordings count (as {@link detectConcepts})
+ * @returns near matches in query order; empty for none
+ */
+export function detectNearConcepts(index: ConceptIndex, query: string, langs?: readonly DetectLanguage[]): NearMatch[] {
+  const allowed = langs ? new Set<DetectLanguage>(langs) : undefined;
+  const turkish = allowed === undefined || allowed.has('tr');
+  const text = query.normalize('NFC');
+  const words = queryWords(text, turkish);
+  const mentioned = new Set(detectConcepts(index, query, langs).flatMap((m) => m.concepts));
+  const typedTurkish = turkish && TURKISH_LETTERS.test(text);
+  const best = new Map<Concept, NearMatch>();
+  for (const c of bagCandidates(index, words, allowed, 1)) {
+    const entries = typedTurkish ? c.entries.filter((e) => e.lang !== 'tr' || spelledAlike(c.picked.map((i) => words[i]?.raw ?? ''), e.text)) : c.entries;
+    for (const concept of chooseConcepts(entries)) {
+      if (mentioned.has(concept)) continue;
+      const wordStarts = c.picked.map((i) => words[i]?.start ?? 0);
+      const previous = best.get(concept);
+      if (previous && (previous.wordStarts.length > wordStarts.length || (previous.wordStarts.length === wordStarts.length && (previous.wordStarts[0] ?? 0) <= (wordStarts[0] ?? 0)))) continue;
+      best.set(concept, { concepts: [concept], wordStarts, matched: entries[0]?.text ?? '' });
+    }
+  }
+  return [...best.values()].sort((x, y) => (x.wordStarts[0] ?? 0) - (y.wordStarts[0] ?? 0));
+}
+
+/** The query's words with their offsets and lookup keys. */
+function queryWords(text: string, turkish: boolean): QueryWord[] {
+  return [...text.matchAll(RAW_WORD)].map((m) => ({ raw: m[0], start: m.index, end: m.index + m[0].length, keys: queryKeys(m[0], turkish) }));
+}
+
 /** A possible mention: the query words it takes (indexes, ascending) and the wordings it matches. */
 interface Candidate {
   picked: number[];
@@ -443,20 +493,27 @@ interface Candidate {
  * men sleep in the cave" for "young men who slept in a cave"); each content word taken by a
  * distinct query word.
  */
-function bagCandidates(index: ConceptIndex, words: readonly QueryWord[], allowed: ReadonlySet<DetectLanguage> | undefined): Candidate[] {
+function bagCandidates(
+  index: ConceptIndex,
+  words: readonly QueryWord[],
+  allowed: ReadonlySet<DetectLanguage> | undefined,
+  missing: 0 | 1 = 0,
+): Candidate[] {
   const content = words.map((w, i) => ({ w, i })).filter(({ w }) => !isFunctionWord(w.raw));
   const bags = new Set<Bag>();
   for (const { w } of content) for (const key of w.keys) for (const bag of index.bags.get(key) ?? []) bags.add(bag);
   const out: Candidate[] = [];
   for (const bag of bags) {
     if (allowed && !allowed.has(bag.entry.lang)) continue;
+    if (missing > 0 && bag.words.length < NEAR_MIN_WORDS) continue;
     const picked: number[] = [];
+    let absent = 0;
     for (const keys of bag.words) {
       const hit = content.find(({ i, w }) => !picked.includes(i) && w.keys.some((k) => keys.includes(k)));
-      if (!hit) break;
-      picked.push(hit.i);
+      if (hit) picked.push(hit.i);
+      else if (++absent > missing) break;
     }
-    if (picked.length === bag.words.length) out.push({ picked: picked.sort((a, b) => a - b), entries: [bag.entry], contiguous: false });
+    if (absent === missing && picked.length === bag.words.length - missing) out.push({ picked: picked.sort((a, b) => a - b), entries: [bag.entry], contiguous: false });
   }
   return out;
 }

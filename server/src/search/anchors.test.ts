@@ -23,8 +23,8 @@ describe('anchor verses', () => {
   it('gathers the anchors of the concept terms per verse, within the source searched', () => {
     const terms = [term('jonah', ['quran 37:142', 'quran 21:87', 'bible Jonah 1:17']), term('fish', ['quran 37:142']), term('swallowed')];
     expect(anchorRefs(terms, 'quran')).toEqual([
-      { source: 'quran', ref: '37:142', terms: [0, 1] },
-      { source: 'quran', ref: '21:87', terms: [0] },
+      { source: 'quran', ref: '37:142', terms: [0, 1], near: [] },
+      { source: 'quran', ref: '21:87', terms: [0], near: [] },
     ]);
     expect(anchorRefs(terms, undefined).map((a) => `${a.source} ${a.ref}`)).toContain('bible Jonah 1:17');
     expect(anchorRefs([term('patience')], 'quran')).toEqual([]);
@@ -52,5 +52,22 @@ describe('anchor verses', () => {
     // The anchored concept term itself common: it counts its part weight, not 1.
     const common = [{ ...term('jonah'), partWeight: 0.5 }, term('fish')];
     expect(boostedCount(scored([0, 0]), [0], common)).toBe(1);
+  });
+
+  it('lifts the anchors of a near mention by its terms counted at 0.7, without the bonus, below a verse with every word', () => {
+    // "How did the walls of Jericho come down?": walls and Jericho nearly mention "walls of Jericho fell".
+    const terms: QueryTerm[] = [
+      { ...term('walls'), nearAnchors: ['bible Joshua 6:20'] },
+      { ...term('jericho'), nearAnchors: ['bible Joshua 6:20'] },
+    ];
+    expect(anchorRefs(terms, 'bible')).toEqual([{ source: 'bible', ref: 'Joshua 6:20', terms: [], near: [0, 1] }]);
+    // Joshua 6:20 has "wall" but not "Jericho": 1 + 0.7, above a verse with one of the words, below one with both (2).
+    expect(boostedCount(scored([1, 0]), [], terms, [0, 1])).toBeCloseTo(1.7);
+    // Neither word: 1.4, still above a verse with one word, never a bonus.
+    expect(boostedCount(scored([0, 0]), [], terms, [0, 1])).toBeCloseTo(1.4);
+    // Both words: its own score; a near mention never lowers it.
+    expect(boostedCount(scored([1, 1]), [], terms, [0, 1])).toBe(2);
+    // A two-term query whose near anchor lacks both words stays below the cap.
+    expect(boostedCount(scored([0, 0]), [], [term('walls'), term('jericho')], [0, 1])).toBeLessThanOrEqual(2 - 0.1);
   });
 });

@@ -42,6 +42,40 @@ describe.each(testBackends)('search with concept expansion ($name)', (backend) =
     expect(withoutAnchors).not.toContain('37:142');
   });
 
+  it('lifts the anchor verse of a concept the question nearly mentions (all its words but one), in English and Turkish', async () => {
+    const nearly: Expansion = {
+      concepts: buildConceptIndex([
+        {
+          id: 'abu-lahab',
+          names: { en: ['Abu Lahab'], tr: ['Ebu Leheb'] },
+          phrasings: { en: ['uncle of the Prophet who opposed him'] },
+          anchors: ['quran 111:1'],
+          attestations: [{ source: 'quran', ref: '111:1', words: { en: 'Abu Lahab', tr: 'Ebu Leheb' } }],
+        },
+        {
+          id: 'splitting-of-the-moon',
+          names: { en: ['the moon has split'], tr: ['ay yarıldı'] },
+          phrasings: { tr: ['ayın ikiye bölünmesi'] },
+          anchors: ['quran 54:1'],
+          attestations: [{ source: 'quran', ref: '54:1', words: { en: 'the moon has split', tr: 'Ay yarıldı' } }],
+        },
+      ]),
+    };
+    const none: Expansion = { concepts: buildConceptIndex([]) };
+    const english = 'Which uncle of the Prophet is condemned by name?';
+    expect(await refs(english, 'en', none)).not.toContain('111:1');
+    const { hits } = await search(db, { q: english, lang: 'en', source: 'quran', limit: 10, offset: 0 }, undefined, nearly);
+    const anchor = hits.find((h) => h.ref === '111:1');
+    expect(anchor).toBeDefined();
+    // Only verses with the question's own words rank above it.
+    const above = hits.filter((h) => h.score > (anchor?.score ?? 0));
+    expect(above.every((h) => /\b(uncle|prophet|condemn|name)/i.test(h.text))).toBe(true);
+    // Turkish, typed in other forms than the wording's ("Ay … bölündü" for "ayın … bölünmesi").
+    const turkish = 'Ay gerçekten ikiye bölündü mü?';
+    expect(await refs(turkish, 'tr', none)).not.toContain('54:1');
+    expect(await refs(turkish, 'tr', nearly)).toContain('54:1');
+  });
+
   it('expands a Turkish question into the Turkish names (Yunus ← balık sahibi)', async () => {
     const found = await refs('Balık sahibi kimdir?', 'tr', inline, 20);
     expect(found).toEqual(expect.arrayContaining(['21:87', '37:139']));

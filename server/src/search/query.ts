@@ -1,5 +1,5 @@
 import { arabicWordForms, asciiFoldTurkish, foldGeneric, foldTurkish, hasArabic } from '../corpus/normalize.js';
-import { detectConcepts, type ConceptIndex, type ConceptMatch, type DetectLanguage } from '../concepts/detect.js';
+import { detectConcepts, detectNearConcepts, type ConceptIndex, type ConceptMatch, type DetectLanguage } from '../concepts/detect.js';
 import type { Concept, ConceptLanguage } from '../concepts/types.js';
 import { TURKISH_LIGHT_VERBS, type Thesaurus } from '../concepts/thesaurus.js';
 import { STOPWORDS } from './stopwords.js';
@@ -62,6 +62,13 @@ export interface QueryTerm {
    * the search lifts them by a bounded amount (`anchors.ts`). Absent: none.
    */
   anchors?: string[];
+  /**
+   * Anchor verses of concepts the query nearly mentions (`concepts/detect.ts`,
+   * `detectNearConcepts`: all but one content word of a wording, one of them this term's
+   * word): the search lifts them counting this term as matched, without the bonus a mention
+   * gives (`anchors.ts`). Absent: none.
+   */
+  nearAnchors?: string[];
 }
 
 /** Weight of a term matched only through its concept's alternatives (an exact match weighs 1). */
@@ -446,16 +453,20 @@ function turkishSynonymAlternatives(raw: string, langs: readonly string[], parts
 export function queryTerms(text: string, langs: readonly string[], options: QueryTermOptions = {}): QueryTerm[] {
   const keepStopwords = options.keepStopwords === true;
   const terms: QueryTerm[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, QueryTerm>();
   const normalized = text.normalize('NFC');
   const tokens = [...normalized.matchAll(RAW_TOKEN)];
   const last = tokens.at(-1);
   const typing =
     options.prefixLast === true && last !== undefined && last.index + last[0].length === normalized.trimEnd().length;
   const mentions = options.concepts ? detectConcepts(options.concepts, normalized, detectionLanguages(langs)) : [];
-  const add = (term: QueryTerm, key: string): boolean => {
-    if (seen.has(key)) return false;
-    seen.add(key);
+  /** Offset of a query word → the term it went into (for the near mentions' anchors). */
+  const termAt = new Map<number, QueryTerm>();
+  const add = (term: QueryTerm, key: string, ...starts: number[]): boolean => {
+    const known = seen.get(key);
+    for (const start of starts) termAt.set(start, known ?? term);
+    if (known) return false;
+    seen.set(key, term);
     terms.push(term);
     return terms.length === MAX_TERMS;
   };
@@ -471,13 +482,13 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
       const term = conceptTerm(mention, langs, { keepStopwords, prefix: endsQuery }, options.alternativeWeight);
       if (term) {
         const key = [...term.parts, ...(term.alternatives ?? [])].map((p) => `${p.config}:${p.query}`).join('\n');
-        if (add(term, key)) break;
+        if (add(term, key, ...mention.wordStarts)) break;
         continue;
       }
       // The mention's words reduce to nothing here: each word is searched as itself below.
       for (const word of tokens.filter((t) => mention.wordStarts.includes(t.index))) {
         const parts = dedupe(langs.flatMap((lang) => partsFor(lang, word[0], { keepStopwords, prefix: typing && word === last })));
-        if (parts.length > 0 && add({ word: word[0], parts }, parts.map((p) => `${p.config}:${p.query}`).join('\n'))) return terms;
+        if (parts.length > 0 && add({ word: word[0], parts }, parts.map((p) => `${p.config}:${p.query}`).join('\n'), word.index)) return terms;
       }
       continue;
     }
@@ -494,7 +505,29 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
       term.alternatives = synonyms;
       term.alternativeWeight = options.synonymWeight ?? DEFAULT_SYNONYM_WEIGHT;
     }
-    if (add(term, parts.map((p) => `${p.config}:${p.query}`).join('\n'))) break;
+    if (add(term, parts.map((p) => `${p.config}:${p.query}`).join('\n'), match.index)) break;
+  }
+  if (options.concepts && !keepStopwords) {
+    // Only words that are terms in their own right count toward a near mention ("how", "did" do not).
+    const content = new Map(
+      tokens.filter((t) => langs.some((lang) => partsFor(lang, t[0], { keepStopwords: false, prefix: false }).length > 0)).map((t) => [t.index, termAt.get(t.index)]),
+    );
+    addNearAnchors(options.concepts, normalized, langs, content);
   }
   return terms;
+}
+
+/**
+ * Gives the terms of the words a near mention takes (`detectNearConcepts`) its concepts'
+ * anchors as `nearAnchors`, when it takes words of at least two terms: a wording's words all
+ * inside one term add nothing that term's own match does not.
+ */
+function addNearAnchors(concepts: ConceptIndex, text: string, langs: readonly string[], termAt: ReadonlyMap<number, QueryTerm | undefined>): void {
+  for (const near of detectNearConcepts(concepts, text, detectionLanguages(langs))) {
+    const taken = [...new Set(near.wordStarts.map((s) => termAt.get(s)).filter((t): t is QueryTerm => t !== undefined))];
+    if (taken.length < 2) continue;
+    const anchors = near.concepts.flatMap((c) => c.anchors ?? []);
+    if (anchors.length === 0) continue;
+    for (const term of taken) term.nearAnchors = [...new Set([...(term.nearAnchors ?? []), ...anchors])];
+  }
 }

@@ -192,13 +192,15 @@ async function rankedPage(
   let unmatched = 0;
   for (const { group, anchors } of anchored) {
     for (const anchor of await scoreAnchors(db, group.lang, anchors, group.terms)) {
-      const terms = anchors.find((a) => a.source === anchor.source && a.ref === anchor.ref)?.terms ?? [];
+      const ref = anchors.find((a) => a.source === anchor.source && a.ref === anchor.ref);
+      const terms = ref?.terms ?? [];
+      const near = ref?.near ?? [];
       if (anchor.matchedCount === 0) unmatched++;
       lifted.set(anchor.id, {
         ...anchor,
         matched: anchor.matched.map((m, i) => m || terms.includes(i)),
-        matchedCount: boostedCount(anchor, terms, group.terms),
-        weight: anchor.termScores.reduce((sum, m, i) => sum + (terms.includes(i) ? 1 : m) * (weights[i] ?? 0), 0),
+        matchedCount: boostedCount(anchor, terms, group.terms, near),
+        weight: anchor.termScores.reduce((sum, m, i) => sum + (terms.includes(i) || near.includes(i) ? 1 : m) * (weights[i] ?? 0), 0),
       });
     }
   }
