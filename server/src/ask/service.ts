@@ -7,6 +7,7 @@ import { rangePassages } from '../references/repository.js';
 import { resolveReference } from '../references/service.js';
 import { queryTerms, type QueryTerm } from '../search/query.js';
 import { anchorRefs, scoreAnchors } from '../search/anchors.js';
+import { withFallbackStems } from '../search/fallback.js';
 import { shippedExpansion, type Expansion } from '../search/service.js';
 import { passageLanguages, passageTexts, rankPassages, termStats, type RankedPassage, type StoredPassage } from '../search/repository.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
@@ -235,10 +236,11 @@ async function findByWords(
   fusion: QueryFusion | undefined,
   expansion: Expansion | null,
 ): Promise<QuotedPassage[]> {
-  const terms = queryTerms(question, [passageLang], { ...expansion });
-  if (terms.length === 0) return [];
+  const asked = queryTerms(question, [passageLang], { ...expansion });
+  if (asked.length === 0) return [];
   const scope = { lang: passageLang, source };
-  const stats = await termStats(db, terms, scope);
+  // A Turkish word found nowhere is matched through its verb stem (`search/fallback.ts`).
+  const { terms, stats } = await withFallbackStems(db, asked, scope, await termStats(db, asked, scope));
   const weights = contentWeights(terms, passageLang, stats);
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   if (stats.total === 0 || totalWeight === 0) return [];

@@ -8,6 +8,7 @@ import { rangePassages } from '../references/repository.js';
 import { readingUrl } from '../read/urls.js';
 import { queryTerms, type QueryTerm } from './query.js';
 import { anchorRefs, boostedCount, scoreAnchors } from './anchors.js';
+import { withFallbackStems } from './fallback.js';
 import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
 import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import type { Concept } from '../concepts/types.js';
@@ -139,14 +140,16 @@ async function weighGroup(
   db: Queryable,
   group: LanguageTerms,
   source: string | undefined,
-): Promise<{ group: LanguageTerms; weights: number[]; total: number }> {
-  const stats = await termStats(db, group.terms, { lang: group.lang, source });
-  const weights = group.terms.map((_, i) => (stats.usable[i] ? inverseDocumentFrequency(stats.df[i] ?? 0, stats.scopeSize) : 0));
-  const terms = group.terms.map((t, i) => {
+): Promise<{ group: LanguageTerms; refined: LanguageTerms; weights: number[]; total: number }> {
+  const scope = { lang: group.lang, source };
+  const found = await withFallbackStems(db, group.terms, scope, await termStats(db, group.terms, scope));
+  const stats = found.stats;
+  const weights = found.terms.map((_, i) => (stats.usable[i] ? inverseDocumentFrequency(stats.df[i] ?? 0, stats.scopeSize) : 0));
+  const terms = found.terms.map((t, i) => {
     const worth = stats.usable[i] ? commonWordWeight(stats.df[i] ?? 0, stats.scopeSize) : 1;
     return worth < 1 ? { ...t, partWeight: worth } : t;
   });
-  return { group: { lang: group.lang, terms }, weights, total: stats.total };
+  return { group: { lang: group.lang, terms }, refined: { lang: group.lang, terms: [...found.terms] }, weights, total: stats.total };
 }
 
 /**
@@ -169,11 +172,15 @@ async function rankedPage(
   page: { limit: number; offset: number },
   useAnchors: boolean,
   weigh: boolean,
+  onTerms?: (terms: readonly QueryTerm[]) => void,
 ): Promise<{ total: number; passages: RankedPassage[] }> {
   // Document frequencies are counted in the scope: cheap within one source (a pass over its
   // rows), a GIN count per term across a whole language (not paid there; see weighGroup).
   const single = weigh && unweighed.length === 1 && source !== undefined ? unweighed[0] : undefined;
   const weighed = single ? await weighGroup(db, single, source) : undefined;
+  // Words matching nothing may have been given their fallback stems (`fallback.ts`).
+  const plain = weighed ? [weighed.refined] : unweighed;
+  if (weighed) onTerms?.(weighed.refined.terms);
   const groups = weighed ? [weighed.group] : unweighed;
   const weights = weighed?.weights ?? [];
   const ranking = async (p: { limit: number; offset: number }): Promise<{ total: number; passages: RankedPassage[] }> => {
@@ -184,7 +191,7 @@ async function rankedPage(
   };
   // Anchor verses are scored with every word counting fully: a common word is discounted to
   // sort the verses that merely contain it, and an anchor is there because it states the concept.
-  const anchored = (useAnchors ? unweighed : []).map((g) => ({ group: g, anchors: anchorRefs(g.terms, source) })).filter((a) => a.anchors.length > 0);
+  const anchored = (useAnchors ? plain : []).map((g) => ({ group: g, anchors: anchorRefs(g.terms, source) })).filter((a) => a.anchors.length > 0);
   const depth = page.offset + page.limit;
   if (anchored.length === 0 || depth > ANCHOR_DEPTH) return ranking(page);
   const base = await ranking({ limit: depth, offset: 0 });
@@ -325,11 +332,12 @@ export async function search(
   const terms = groups.flatMap((g) => g.terms);
   if (terms.length === 0) return { query: params.q, total: 0, hits: [] };
   const weigh = expansion !== null && expansion.weighTerms !== false;
+  let searched: readonly QueryTerm[] = terms;
   const keywordPage = (page: { limit: number; offset: number }): ReturnType<typeof searchPassages> =>
-    rankedPage(db, groups, params.source, page, expansion?.anchors !== false, weigh);
+    rankedPage(db, groups, params.source, page, expansion?.anchors !== false, weigh, (refined) => (searched = refined));
   const { total, passages: ranked } = fusion ? await fusion.search(params.q, scope, params, keywordPage) : await keywordPage(params);
   if (total === 0 && params.offset === 0) return { query: params.q, total: 0, hits: [] };
-  const highlights = await highlightPassages(db, terms, ranked);
+  const highlights = await highlightPassages(db, searched, ranked);
   const hits: SearchHit[] = ranked.map((p, i) => ({
     id: p.id,
     source: p.source,
