@@ -5,7 +5,7 @@ import { SHIPPED_IMPORTS } from './catalog.js';
 import { MAX_REF_CHARS, MAX_TEXT_CHARS, type ImportRecord } from './files.js';
 import { indexForms } from './normalize.js';
 import { lockCorpus } from './repository.js';
-import { refreshTermTable } from '../search/repository.js';
+import { compactAfterCorpusChange, refreshTermTable } from '../search/repository.js';
 
 /**
  * Operator imports of further collections (`npm run corpus -- import|remove|status`), as
@@ -140,7 +140,7 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
       const [source = '', lang = ''] = importId.split(':');
       const translator = typeof args.translator === 'string' && args.translator.trim() ? args.translator.trim().slice(0, 200) : source;
       const origin = typeof args.origin === 'string' ? args.origin.slice(0, 500) : 'npm run corpus -- import';
-      return db.transaction(async (tx) => {
+      const committed = await db.transaction(async (tx) => {
         await lockCorpus(tx);
         const [counts] = await tx.query<{ staged: number; known: number }>(
           `SELECT count(*)::int AS staged,
@@ -167,6 +167,8 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
         );
         return { source, lang, passages: total?.n ?? 0, added: counts.staged - counts.known, replaced: counts.known };
       });
+      await compactAfterCorpusChange(db);
+      return committed;
     },
   });
   commands.register('corpus.abort', {
@@ -181,7 +183,7 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
     description: 'remove an imported source: { source } → { removed }',
     async run(args) {
       const source = importedSource(args);
-      return db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         await lockCorpus(tx);
         const rows = await tx.query<{ n: number; langs: string[] }>(
           'WITH d AS (DELETE FROM passages WHERE source = $1 RETURNING lang) SELECT count(*)::int AS n, coalesce(array_agg(DISTINCT lang), ARRAY[]::text[]) AS langs FROM d',
@@ -191,6 +193,8 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
         await tx.query('DELETE FROM corpus_imports WHERE source = $1', [source]);
         return { source, removed: rows[0]?.n ?? 0 };
       });
+      await compactAfterCorpusChange(db);
+      return removed;
     },
   });
 }

@@ -2,7 +2,7 @@ import type { Database } from '../db/database.js';
 import { SHIPPED_IMPORTS, readVerses, type CorpusImport, type CorpusSlice } from './catalog.js';
 import { indexForms } from './normalize.js';
 import { importedIds, insertPassages, lockCorpus, recordImport, type PassageRow } from './repository.js';
-import { refreshTermTable } from '../search/repository.js';
+import { compactAfterCorpusChange, refreshTermTable } from '../search/repository.js';
 
 /** Rows per INSERT statement. */
 const BATCH_SIZE = 500;
@@ -76,8 +76,8 @@ export async function loadCorpus(db: Database, options: LoadOptions = {}): Promi
       await lockCorpus(tx);
       await refreshTermTable(tx, langs);
     });
-    // Fresh statistics, so the planner knows how many passages a term matches.
-    await db.exec('ANALYZE passages');
+    // The replaced rows' space back, and fresh statistics, so the planner knows how many passages a term matches.
+    await compactAfterCorpusChange(db);
   }
   return result;
 }
