@@ -451,14 +451,20 @@ export const NEAR_MIN_WORDS = 3;
  * @param index from {@link buildConceptIndex}
  * @param query the query as typed
  * @param langs the languages whose wordings count (as {@link detectConcepts})
+ * @param mentions the query's mentions when already detected ({@link detectConcepts} with the same `langs`)
  * @returns near matches in query order; empty for none
  */
-export function detectNearConcepts(index: ConceptIndex, query: string, langs?: readonly DetectLanguage[]): NearMatch[] {
+export function detectNearConcepts(
+  index: ConceptIndex,
+  query: string,
+  langs?: readonly DetectLanguage[],
+  mentions: readonly ConceptMatch[] = detectConcepts(index, query, langs),
+): NearMatch[] {
   const allowed = langs ? new Set<DetectLanguage>(langs) : undefined;
   const turkish = allowed === undefined || allowed.has('tr');
   const text = query.normalize('NFC');
   const words = queryWords(text, turkish);
-  const mentioned = new Set(detectConcepts(index, query, langs).flatMap((m) => m.concepts));
+  const mentioned = new Set(mentions.flatMap((m) => m.concepts));
   const typedTurkish = turkish && TURKISH_LETTERS.test(text);
   const best = new Map<Concept, NearMatch>();
   for (const c of bagCandidates(index, words, allowed, 1)) {

@@ -512,7 +512,7 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
     const content = new Map(
       tokens.filter((t) => langs.some((lang) => partsFor(lang, t[0], { keepStopwords: false, prefix: false }).length > 0)).map((t) => [t.index, termAt.get(t.index)]),
     );
-    addNearAnchors(options.concepts, normalized, langs, content);
+    addNearAnchors(options.concepts, normalized, langs, content, mentions);
   }
   return terms;
 }
@@ -522,8 +522,14 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
  * anchors as `nearAnchors`, when it takes words of at least two terms: a wording's words all
  * inside one term add nothing that term's own match does not.
  */
-function addNearAnchors(concepts: ConceptIndex, text: string, langs: readonly string[], termAt: ReadonlyMap<number, QueryTerm | undefined>): void {
-  for (const near of detectNearConcepts(concepts, text, detectionLanguages(langs))) {
+function addNearAnchors(
+  concepts: ConceptIndex,
+  text: string,
+  langs: readonly string[],
+  termAt: ReadonlyMap<number, QueryTerm | undefined>,
+  mentions: readonly ConceptMatch[],
+): void {
+  for (const near of detectNearConcepts(concepts, text, detectionLanguages(langs), mentions)) {
     const taken = [...new Set(near.wordStarts.map((s) => termAt.get(s)).filter((t): t is QueryTerm => t !== undefined))];
     if (taken.length < 2) continue;
     const anchors = near.concepts.flatMap((c) => c.anchors ?? []);
