@@ -7,9 +7,9 @@ import { rangePassages } from '../references/repository.js';
 import { resolveReference } from '../references/service.js';
 import { queryTerms, type QueryTerm } from '../search/query.js';
 import { anchorRefs, scoreAnchors } from '../search/anchors.js';
-import { withFallbackStems } from '../search/fallback.js';
+import { termStatsWithFallback } from '../search/fallback.js';
 import { shippedExpansion, type Expansion } from '../search/service.js';
-import { passageLanguages, passageTexts, rankPassages, termStats, type RankedPassage, type StoredPassage } from '../search/repository.js';
+import { passageLanguages, passageTexts, rankPassages, type RankedPassage, type StoredPassage } from '../search/repository.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
 
 /** Source searched when the asker names none. */
@@ -240,7 +240,7 @@ async function findByWords(
   if (asked.length === 0) return [];
   const scope = { lang: passageLang, source };
   // A Turkish word found nowhere is matched through its verb stem (`search/fallback.ts`).
-  const { terms, stats } = await withFallbackStems(db, asked, scope, await termStats(db, asked, scope));
+  const { terms, stats } = await termStatsWithFallback(db, asked, scope);
   const weights = contentWeights(terms, passageLang, stats);
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   if (stats.total === 0 || totalWeight === 0) return [];

@@ -54,24 +54,23 @@ export function turkishFallbackStem(word: string): string | undefined {
 }
 
 /**
- * The terms of a search of Turkish passages with each plain word that matches no passage of the
- * scope (document frequency 0 in `stats`, through its forms and its alternatives alike) matched
- * through its {@link turkishFallbackStem} as a prefix instead, and their statistics counted
- * again (one more statement, only when a word was changed). Other languages, words that match,
- * concept mentions of several words and names with an apostrophe are left as they are.
+ * The statistics of a query's terms in the scope (`termStats`), with each Turkish word that
+ * matches no passage of the scope (document frequency 0, through its forms and its alternatives
+ * alike) matched through its {@link turkishFallbackStem} as a prefix instead, and the statistics
+ * counted again (one more statement, only when a word was changed). Other languages, words that
+ * match, concept mentions of several words and names with an apostrophe are left as they are.
  *
  * @param terms the query's terms for `scope` (`queryTerms` in `query.ts`)
  * @param scope the passages searched; only `lang: 'tr'` is changed
- * @param stats `termStats` of `terms` in `scope`
- * @returns the terms and their statistics (the same objects when nothing changed)
+ * @returns the terms searched and their statistics (`terms` itself when nothing changed)
  * @throws on a database error
  */
-export async function withFallbackStems(
+export async function termStatsWithFallback(
   db: Queryable,
   terms: readonly QueryTerm[],
   scope: Scope,
-  stats: TermStats,
 ): Promise<{ terms: readonly QueryTerm[]; stats: TermStats }> {
+  const stats = await termStats(db, terms, scope);
   if (scope.lang !== 'tr') return { terms, stats };
   let changed = false;
   const refined = terms.map((term, i) => {

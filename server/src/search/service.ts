@@ -8,7 +8,7 @@ import { rangePassages } from '../references/repository.js';
 import { readingUrl } from '../read/urls.js';
 import { queryTerms, type QueryTerm } from './query.js';
 import { anchorRefs, boostedCount, scoreAnchors } from './anchors.js';
-import { withFallbackStems } from './fallback.js';
+import { termStatsWithFallback } from './fallback.js';
 import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
 import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import type { Concept } from '../concepts/types.js';
@@ -18,7 +18,6 @@ import {
   passageLanguages,
   rankPassages,
   searchPassages,
-  termStats,
   type LanguageTerms,
   type RankedPassage,
   type WordForms,
@@ -142,7 +141,7 @@ async function weighGroup(
   source: string | undefined,
 ): Promise<{ group: LanguageTerms; refined: LanguageTerms; weights: number[]; total: number }> {
   const scope = { lang: group.lang, source };
-  const found = await withFallbackStems(db, group.terms, scope, await termStats(db, group.terms, scope));
+  const found = await termStatsWithFallback(db, group.terms, scope);
   const stats = found.stats;
   const weights = found.terms.map((_, i) => (stats.usable[i] ? inverseDocumentFrequency(stats.df[i] ?? 0, stats.scopeSize) : 0));
   const terms = found.terms.map((t, i) => {
