@@ -374,8 +374,7 @@ export function detectConcepts(index: ConceptIndex, query: string, langs?: reado
   }
   candidates.push(...bagCandidates(index, words, allowed));
   if (turkish && TURKISH_LETTERS.test(text)) {
-    // Typed with Turkish letters: a Turkish wording must be spelled alike (see spelledAlike).
-    for (const c of candidates) c.entries = c.entries.filter((e) => e.lang !== 'tr' || spelledAlike(c.picked.map((i) => words[i]?.raw ?? ''), e.text));
+    for (const c of candidates) c.entries = spelledAsTyped(c, words);
     candidates.splice(0, candidates.length, ...candidates.filter((c) => c.entries.length > 0));
   }
   const size = (c: Candidate): number => c.picked.filter((i) => !isFunctionWord(words[i]?.raw ?? '')).length;
@@ -396,7 +395,6 @@ export function detectConcepts(index: ConceptIndex, query: string, langs?: reado
     });
   }
   return matches.sort((x, y) => x.start - y.start);
-  return matches;
 }
 
 /** Letters only a Turkish keyboard types: a query with one of them spells its words in them. */
@@ -468,7 +466,7 @@ export function detectNearConcepts(
   const typedTurkish = turkish && TURKISH_LETTERS.test(text);
   const best = new Map<Concept, NearMatch>();
   for (const c of bagCandidates(index, words, allowed, 1)) {
-    const entries = typedTurkish ? c.entries.filter((e) => e.lang !== 'tr' || spelledAlike(c.picked.map((i) => words[i]?.raw ?? ''), e.text)) : c.entries;
+    const entries = typedTurkish ? spelledAsTyped(c, words) : c.entries;
     for (const concept of chooseConcepts(entries)) {
       if (mentioned.has(concept)) continue;
       const wordStarts = c.picked.map((i) => words[i]?.start ?? 0);
@@ -483,6 +481,15 @@ export function detectNearConcepts(
 /** The query's words with their offsets and lookup keys. */
 function queryWords(text: string, turkish: boolean): QueryWord[] {
   return [...text.matchAll(RAW_WORD)].map((m) => ({ raw: m[0], start: m.index, end: m.index + m[0].length, keys: queryKeys(m[0], turkish) }));
+}
+
+/**
+ * A candidate's wordings left once the query is known to be typed with Turkish letters: the
+ * Turkish ones must be spelled as the query's words are ({@link spelledAlike}); others stay.
+ */
+function spelledAsTyped(c: Candidate, words: readonly QueryWord[]): Entry[] {
+  const typed = c.picked.map((i) => words[i]?.raw ?? '');
+  return c.entries.filter((e) => e.lang !== 'tr' || spelledAlike(typed, e.text));
 }
 
 /** A possible mention: the query words it takes (indexes, ascending) and the wordings it matches. */
