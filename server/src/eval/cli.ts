@@ -12,10 +12,12 @@ import { breakdown, evaluate, EvalFileError, parseDevSet, percentile, type EvalO
  * all answerable questions, the refusal rate of `/api/ask` on the unanswerable questions and
  * its false-refusal rate on the answerable ones, with the latency (p50/p95, ms) of both
  * routes. The server's rate limits must allow the requests (`RATE_LIMIT_READ_PER_MINUTE`,
- * `RATE_LIMIT_ASK_PER_MINUTE`). Exit status: 0 done, 1 failed, 2 wrong usage.
+ * `RATE_LIMIT_ASK_PER_MINUTE`). `--dump FILE` also writes one JSON line per question (its set
+ * and line, search's first ten refs in order, ask's `refused`, cited refs and answer text), so
+ * two builds can be compared with `diff`. Exit status: 0 done, 1 failed, 2 wrong usage.
  */
 
-const USAGE = 'Usage: npm run eval -- [<questions.tsv>…] [--url http://localhost:3000] [--runs N] [--verbose]';
+const USAGE = 'Usage: npm run eval -- [<questions.tsv>…] [--url http://localhost:3000] [--runs N] [--verbose] [--dump FILE]';
 
 /** The sets read when no file is named: the dev set and the held-out paraphrase set (issue 11). */
 const DEFAULT_SETS = ['eval/dev.tsv', 'eval/heldout.tsv'];
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const valued = new Set(['--url', '--runs']);
+  const valued = new Set(['--url', '--runs', '--dump']);
   const named = args.filter((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''));
   if (args.includes('--help') || named.some((f) => !f.endsWith('.tsv'))) {
     process.stderr.write(`${USAGE}\n`);
@@ -77,6 +79,8 @@ async function main(): Promise<void> {
   const searchTimes: number[] = [];
   const askTimes: number[] = [];
   const observations: EvalObservation[] = [];
+  const dumpFile = option('dump');
+  const dump: string[] = [];
   for (let run = 0; run < runs; run++) {
     for (const q of questions) {
       const search = await timed(() => getJson<SearchResponse>(searchUrl(base, q)), searchTimes);
@@ -86,12 +90,17 @@ async function main(): Promise<void> {
       );
       if (run > 0) continue;
       observations.push({ question: q, hits: search.hits.map((h) => h.ref), refused: answer.refused, cited: answer.citations.map((c) => c.ref) });
+      if (dumpFile) {
+        const line = { set: q.set, line: q.line, question: q.question, search: search.hits.map((h) => h.ref), refused: answer.refused, cited: answer.citations.map((c) => c.ref), answer: answer.answer };
+        dump.push(JSON.stringify(line));
+      }
       if (args.includes('--verbose')) {
         const rank = search.hits.findIndex((h) => q.refs.includes(h.ref));
         process.stdout.write(`${q.set}:${q.line}\t${q.lang}\t${answer.refused ? 'REFUSED' : 'answered'}\trank=${rank < 0 ? '-' : rank + 1}\t${q.question}\n`);
       }
     }
   }
+  if (dumpFile) fs.writeFileSync(dumpFile, dump.map((l) => `${l}\n`).join(''));
   const report = evaluate(observations);
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
   const ms = (xs: number[]): string => `p50 ${percentile(xs, 0.5).toFixed(1)} ms, p95 ${percentile(xs, 0.95).toFixed(1)} ms (n=${xs.length})`;
