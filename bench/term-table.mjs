@@ -31,9 +31,9 @@ const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slic
 const { openDatabase } = dist('db/open.js');
 const { migrate } = dist('db/migrate.js');
 const { loadCorpus } = dist('corpus/service.js');
-const { queryTerms } = dist('search/query.js');
-const { shippedExpansion } = dist('search/service.js');
-const repo = dist('search/repository.js');
+const { queryTerms } = dist('retrieval/query.js');
+const { shippedExpansion } = dist('retrieval/expansion.js');
+const repo = dist('passages/ranking.js');
 
 const target = Number(arg('target') ?? 400_000);
 const url = arg('url');

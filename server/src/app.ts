@@ -13,7 +13,7 @@ import { requestLogging } from './http/logging.js';
 import { allowInlineStyles, inlineStylesOf, securityHeaders } from './http/security.js';
 import { createReleaseRegistry } from './releases/registry.js';
 import { releasesRouter } from './releases/routes.js';
-import { createGenerator } from './llm/generate.js';
+import { createGenerator } from './ask/llm/generate.js';
 import { createQueryFusion } from './embeddings/fusion.js';
 import { corsForReads } from './openapi/cors.js';
 import { openApiRouter } from './openapi/routes.js';

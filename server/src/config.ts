@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { SiteInfo } from '@kb/contracts';
 import { loadEmbeddingsConfig, type EmbeddingsConfig } from './embeddings/config.js';
 import { loadFormsConfig, type FormsConfig } from './forms/config.js';
-import { loadLlmConfig, type LlmConfig } from './llm/config.js';
+import { loadLlmConfig, type LlmConfig } from './ask/llm/config.js';
 import { loadSiteInfo } from './site/info.js';
 
 /** Value of Express's `trust proxy` setting (see https://expressjs.com/en/guide/behind-proxies.html). */

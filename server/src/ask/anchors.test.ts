@@ -1,8 +1,8 @@
 import type { Database } from '../db/database';
 import { buildConceptIndex } from '../concepts/detect';
 import type { Concept } from '../concepts/types';
-import { queryTerms } from '../search/query';
-import type { Expansion } from '../search/service';
+import { queryTerms } from '../retrieval/query';
+import type { Expansion } from '../retrieval/expansion';
 import { jonahOnly } from '../testing/concepts';
 import { useTestDatabase, testBackends } from '../testing/databases';
 import { contentWords, findPassages } from './service';

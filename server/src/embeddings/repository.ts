@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.js';
-import type { Scope, StoredPassage } from '../search/repository.js';
+import type { Scope, StoredPassage } from '../passages/ranking.js';
 
 /**
  * Storage of the passages' vectors: the table `passage_embeddings` (pgvector), created by the

@@ -3,7 +3,8 @@ import { buildConceptIndex } from '../concepts/detect';
 import { loadWordNet } from '../concepts/thesaurus';
 import { jonahOnly } from '../testing/concepts';
 import { useTestDatabase, testBackends } from '../testing/databases';
-import { search, shippedExpansion, type Expansion } from './service';
+import { search } from './service';
+import { shippedExpansion, type Expansion } from '../retrieval/expansion';
 
 const inline: Expansion = jonahOnly;
 

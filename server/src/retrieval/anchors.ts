@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
-import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm } from './query.js';
-import { scorePassages, type RankedPassage } from './repository.js';
+import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm } from '../passages/terms.js';
+import { scorePassages, type RankedPassage } from '../passages/ranking.js';
 
 /**
  * Anchor verses (issue 11): a glossary concept may name the verses that state it

@@ -1,5 +1,5 @@
 import { anchorRefs, boostedCount, type ScoredAnchor } from './anchors';
-import type { QueryTerm } from './query';
+import type { QueryTerm } from '../passages/terms';
 
 const term = (word: string, anchors?: string[]): QueryTerm => ({ word, parts: [{ config: 'english', query: `'${word}'` }], ...(anchors ? { anchors } : {}) });
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
-import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm, type TermPart } from './query.js';
-import { disjuncts, distinctDisjuncts, itemText, type Disjunct, type TsItem } from './tsquery.js';
+import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm, type TermPart } from './terms.js';
+import { disjuncts, distinctDisjuncts, itemText, type Disjunct, type TsItem } from './internal/tsquery.js';
 
 /** Which passages are searched: one language and/or one source (undefined = all). */
 export interface Scope {

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Express } from 'express';
 import type { Answer } from '@kb/contracts';
-import { QURAN_IMPORTS } from '../corpus/catalog';
-import type { Database } from '../db/database';
-import { openTestDatabase, testBackends } from '../testing/databases';
-import { testApp } from '../testing/app';
+import { QURAN_IMPORTS } from '../../corpus/catalog';
+import type { Database } from '../../db/database';
+import { openTestDatabase, testBackends } from '../../testing/databases';
+import { testApp } from '../../testing/app';
 import { checkGenerated } from './verify';
 import { loadLlmConfig } from './config';
 

@@ -1,7 +1,7 @@
 import { asciiFoldTurkish, foldTurkish } from '../corpus/normalize.js';
 import type { Queryable } from '../db/database.js';
-import type { QueryTerm } from './query.js';
-import { termStats, type Scope, type TermStats } from './repository.js';
+import type { QueryTerm } from '../passages/terms.js';
+import { termStats, type Scope, type TermStats } from '../passages/ranking.js';
 
 /**
  * A second chance for Turkish words that match nothing (issue 11). A question's verb is often in

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
-import { queryTerms, type QueryTerm } from './query';
-import { EXACT_TOTAL_LIMIT, matchingWords, rankPassages, refreshTermTable, searchPassages, termStats, type LanguageTerms } from './repository';
+import { queryTerms } from '../retrieval/query';
+import type { QueryTerm } from './terms';
+import { EXACT_TOTAL_LIMIT, matchingWords, rankPassages, refreshTermTable, searchPassages, termStats, type LanguageTerms } from './ranking';
 import { indexForms } from '../corpus/normalize';
 
 /** The benchmark's queries (bench/lib/queries.mjs: SEARCH_CLASSES and ASK_QUESTIONS). */

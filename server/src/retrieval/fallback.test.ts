@@ -3,7 +3,8 @@ import { buildConceptIndex } from '../concepts/detect';
 import { findPassages } from '../ask/service';
 import { useTestDatabase, testBackends } from '../testing/databases';
 import { turkishFallbackStem } from './fallback';
-import { search, type Expansion } from './service';
+import { search } from '../search/service';
+import type { Expansion } from './expansion';
 
 describe('Turkish fallback stems', () => {
   it('peels tense, voice, mood and case off a verb down to a stem of four letters or more', () => {
