@@ -3,7 +3,7 @@ import { detectConcepts, detectNearConcepts, type ConceptIndex, type ConceptMatc
 import type { Concept, ConceptLanguage } from '../concepts/types.js';
 import { TURKISH_LIGHT_VERBS, type Thesaurus } from '../concepts/thesaurus.js';
 import { STOPWORDS } from '../languages/stopwords.js';
-import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm, type TermPart, type TsConfig } from '../passages/terms.js';
+import type { QueryTerm, TermPart, TsConfig } from '../passages/terms.js';
 
 /** The configuration that indexes each language with a stemmer (`kb_index_tsvector`, migration 0002); others use `simple`. */
 const STEMMED: Readonly<Record<string, TsConfig>> = {
