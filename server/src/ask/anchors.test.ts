@@ -5,7 +5,8 @@ import { queryTerms } from '../retrieval/query';
 import type { Expansion } from '../retrieval/expansion';
 import { jonahOnly } from '../testing/concepts';
 import { useTestDatabase, testBackends } from '../testing/databases';
-import { contentWords, findPassages } from './service';
+import { findPassages } from './service';
+import { contentWords } from '../retrieval/rank';
 
 const inline: Expansion = jonahOnly;
 

@@ -3,22 +3,17 @@ import { ORIGINAL_SOURCE } from '../corpus/catalog.js';
 import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
 import { readingUrl } from '../read/urls.js';
-import { rangePassages } from '../references/repository.js';
-import { resolveReference } from '../references/service.js';
-import { queryTerms } from '../retrieval/query.js';
-import type { QueryTerm } from '../passages/terms.js';
-import { anchorRefs, scoreAnchors } from '../retrieval/anchors.js';
-import { termStatsWithFallback } from '../retrieval/fallback.js';
-import { shippedExpansion, type Expansion } from '../retrieval/expansion.js';
-import { passageLanguages, passageTexts, rankPassages, type RankedPassage, type StoredPassage } from '../passages/ranking.js';
+import { passageTexts, type RankedPassage, type StoredPassage } from '../passages/ranking.js';
+import type { Expansion } from '../retrieval/expansion.js';
+import { referencePassages, retrieve, searchableLanguages } from '../retrieval/pipeline.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
 
 /** Source searched when the asker names none. */
 export const DEFAULT_SOURCE = 'quran';
 /**
- * Share of the question's content that the best passage must match for an answer (see
- * {@link contentWeights}: each content word weighted by IDF; a word found nowhere weighs the
- * most). Below it the answer is refused.
+ * Share of the question's content that the best passage must match for an answer (the `answer`
+ * ranking policy, `retrieval/rank.ts`: each content word weighted by IDF; a word found nowhere
+ * weighs the most). Below it the answer is refused.
  */
 export const MIN_COVERAGE = 0.5;
 /** Citations per answer: at most this many passages within {@link CLOSE_TO_BEST} of the best … */
@@ -29,50 +24,6 @@ export const MIN_CITATIONS = 3;
 export const CLOSE_TO_BEST = 0.75;
 /** Candidates ranked per question. */
 const CANDIDATES = 30;
-
-/**
- * Inverse document frequency of a term: rare terms weigh more, and a term no passage contains
- * weighs more than any that some passage does (so "football" outweighs "life").
- *
- * @param df passages matching the term
- * @param n passages searched
- */
-export function idf(df: number, n: number): number {
-  return Math.log(1 + n / (df + 0.5));
-}
-
-/**
- * How many of the question's content words a term stands for: 1 for a word, each content word
- * of a concept mention ("Abraham … sacrifice … son": 3) for the concept's term, which the search
- * makes of all of them. At least 1.
- *
- * @param lang the passage language the term was made for
- */
-export function contentWords(term: QueryTerm, lang: string): number {
-  return Math.max(1, queryTerms(term.word, [lang]).length);
-}
-
-/**
- * What each term of a question weighs in its coverage (and in the ranking of the candidates):
- * its {@link idf} in the scope once for each content word it stands for ({@link contentWords}),
- * so that a passage's coverage is the share of the question's content words it matches, each
- * weighted by rarity. Counted once per term, a concept mention of three words weighed no more
- * than one framing word beside it ("really" in "Did Abraham really try to sacrifice his son?"),
- * and the verse stating the concept was refused. On eval/dev.tsv–dev4.tsv (252 answerable
- * questions; PostgreSQL): false refusals 19.8 → 11.5 %, answers citing an expected verse
- * 78.7 → 89.2 %; unanswerable questions (dev.tsv's 13 off-topic, unanswerable.tsv's 24)
- * still refused 89.2 %.
- *
- * @param stats the terms' statistics in the scope (`termStats`): a term the configuration
- *   reduced to nothing (`usable` false) weighs 0
- */
-export function contentWeights(
-  terms: readonly QueryTerm[],
-  lang: string,
-  stats: { usable: readonly boolean[]; df: readonly number[]; scopeSize: number },
-): number[] {
-  return terms.map((t, i) => (stats.usable[i] ? idf(stats.df[i] ?? 0, stats.scopeSize) * contentWords(t, lang) : 0));
-}
 
 export function refusal(lang: Lang, message: 'refused' | 'noSource' = 'refused'): Answer {
   return { answer: ANSWER_MESSAGES[lang][message], citations: [], mode: 'extractive', refused: true };
@@ -187,46 +138,13 @@ async function findByReference(
   source: string,
   passageLang: string,
 ): Promise<QuotedPassage[] | undefined> {
-  const range = resolveReference(question);
-  if (!range || !range.sources.includes(source)) return undefined;
-  const found = await rangePassages(db, range, { source, lang: passageLang }, { limit: MAX_GROUP * MAX_CITATIONS, offset: 0 });
-  if (found.passages.length === 0) return undefined;
+  const found = await referencePassages(db, question, { source, lang: passageLang }, { limit: MAX_GROUP * MAX_CITATIONS, offset: 0 });
+  if (!found || found.passages.length === 0) return undefined;
   const passages: QuotedPassage[] = [];
   for (let i = 0; i < found.passages.length && passages.length < MAX_CITATIONS; i += MAX_GROUP) {
     passages.push(...groupAdjacent(found.passages.slice(i, i + MAX_GROUP)));
   }
   return passages;
-}
-
-/**
- * The anchor verses of the concepts a question mentions (`retrieval/anchors.ts`), weighed as the
- * ranking weighs passages except that a concept's term counts as matched in the verses that
- * state it: "the sleepers in the cave" covers 18:25 although the verse says neither word.
- */
-async function anchorPassages(
-  db: Queryable,
-  terms: readonly QueryTerm[],
-  weights: readonly number[],
-  source: string,
-  passageLang: string,
-): Promise<RankedPassage[]> {
-  const anchors = anchorRefs(terms, source);
-  if (anchors.length === 0) return [];
-  return (await scoreAnchors(db, passageLang, anchors, terms)).map((anchor) => {
-    const named = anchors.find((a) => a.source === anchor.source && a.ref === anchor.ref)?.terms ?? [];
-    const weight = anchor.termScores.reduce((sum, m, i) => sum + (named.includes(i) ? 1 : m) * (weights[i] ?? 0), 0);
-    return { ...anchor, weight };
-  });
-}
-
-/** The ranked candidates and the anchor verses together, by weight (an anchor replaces its own row). */
-function withAnchors(ranked: readonly RankedPassage[], anchors: readonly RankedPassage[]): RankedPassage[] {
-  if (anchors.length === 0) return [...ranked];
-  const ids = new Set(anchors.map((a) => a.id));
-  return [...ranked.filter((p) => !ids.has(p.id)), ...anchors]
-    .map((p, i) => ({ p, i }))
-    .sort((a, b) => b.p.weight - a.p.weight || b.p.matchedCount - a.p.matchedCount || b.p.rank - a.p.rank || a.i - b.i)
-    .map(({ p }) => p);
 }
 
 async function findByWords(
@@ -235,23 +153,20 @@ async function findByWords(
   source: string,
   passageLang: string,
   fusion: QueryFusion | undefined,
-  expansion: Expansion | null,
+  expansion: Expansion | null | undefined,
 ): Promise<QuotedPassage[]> {
-  const asked = queryTerms(question, [passageLang], { ...expansion });
-  if (asked.length === 0) return [];
-  const scope = { lang: passageLang, source };
-  // A Turkish word found nowhere is matched through its verb stem (`retrieval/fallback.ts`).
-  const { terms, stats } = await termStatsWithFallback(db, asked, scope);
-  const weights = contentWeights(terms, passageLang, stats);
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  if (stats.total === 0 || totalWeight === 0) return [];
-  const ranked = withAnchors(
-    await rankPassages(db, terms, scope, { weights, order: 'weight', limit: CANDIDATES, offset: 0 }),
-    expansion?.anchors === false ? [] : await anchorPassages(db, terms, weights, source, passageLang),
-  );
-  // Embeddings reorder the candidates that pass the coverage bar; what is refused stays the same.
-  const candidates = fusion ? await fusion.rerank(question, ranked.filter((p) => p.weight >= MIN_COVERAGE * totalWeight)) : ranked;
-  return groupAdjacent(pick(candidates, totalWeight));
+  const found = await retrieve(db, {
+    text: question,
+    lang: passageLang,
+    source,
+    page: { limit: CANDIDATES, offset: 0 },
+    ranking: 'answer',
+    expansion,
+    fusion,
+    rerankShare: MIN_COVERAGE,
+  });
+  if (found.passages.length === 0) return [];
+  return groupAdjacent(pick(found.passages, found.totalWeight));
 }
 
 /**
@@ -261,7 +176,8 @@ async function findByWords(
  *
  * @param fusion with embeddings configured: the candidates reordered by fusing keyword and vector ranks
  * @param expansion the concept glossary (issue 11): a concept the question mentions also matches
- *   its other wordings, below the question's own words; `null` matches the words alone
+ *   its other wordings, below the question's own words; `null` matches the words alone;
+ *   undefined uses the shipped glossary and thesauri
  * @returns the passages (empty when the question must be refused) and their language, or
  *   undefined when the source has no passages at all
  * @throws on a database error
@@ -270,10 +186,10 @@ export async function findPassages(
   db: Queryable,
   request: AskRequest,
   fusion?: QueryFusion,
-  expansion: Expansion | null = shippedExpansion(),
+  expansion?: Expansion | null,
 ): Promise<Found | undefined> {
   const source = request.source ?? DEFAULT_SOURCE;
-  const available = await passageLanguages(db, source);
+  const available = await searchableLanguages(db, source);
   if (available.length === 0) return undefined;
   const passageLang = available.includes(request.lang) ? request.lang : (available.includes('en') ? 'en' : (available[0] ?? request.lang));
   const byRef = await findByReference(db, request.question, source, passageLang);

@@ -1,7 +1,8 @@
 import type { Database } from '../db/database';
 import { buildConceptIndex } from '../concepts/detect';
 import { useTestDatabase, testBackends } from '../testing/databases';
-import { COMMON_WORD_FLOOR, commonWordWeight, search } from './service';
+import { search } from './service';
+import { COMMON_WORD_FLOOR, commonWordWeight } from '../retrieval/rank';
 import type { Expansion } from '../retrieval/expansion';
 
 /** No glossary: what the ranking does with the question's own words. */
