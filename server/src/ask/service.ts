@@ -175,7 +175,7 @@ async function findByWords(
  * for a source without passages in it, the source's own language.
  *
  * @param fusion with embeddings configured: the candidates reordered by fusing keyword and vector ranks
- * @param expansion the concept glossary (issue 11): a concept the question mentions also matches
+ * @param expansion the concept glossary: a concept the question mentions also matches
  *   its other wordings, below the question's own words; `null` matches the words alone;
  *   undefined uses the shipped glossary and thesauri
  * @returns the passages (empty when the question must be refused) and their language, or

@@ -3,9 +3,9 @@ import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm } from '../passages/terms.js
 import { scorePassages, type RankedPassage } from '../passages/ranking.js';
 
 /**
- * Anchor verses (issue 11): a glossary concept may name the verses that state it
+ * Anchor verses: a glossary concept may name the verses that state it
  * (`anchors: ["quran 37:142"]`). When a query mentions the concept, its anchors in the scope
- * are scored here against the query's terms — exactly as `repository.ts` scores passages
+ * are scored here against the query's terms — exactly as `passages/ranking.ts` scores passages
  * (1 or the term's `partWeight` per term matched through its parts, `alternativeWeight` times
  * that through its alternatives only)
  * — and {@link boostAnchors} lifts them by a bounded amount.
@@ -17,10 +17,8 @@ export const ANCHOR_BONUS = 0.5;
 /**
  * What a term whose words nearly mention a concept (`QueryTerm.nearAnchors`) counts for that
  * concept's anchor verses when they lack it, times the term's worth: a near mention is weaker
- * evidence than a mention (which counts the term fully, plus {@link ANCHOR_BONUS}). On
- * eval/dev.tsv–dev4.tsv recall@10 (all answerable): 0.3 88.2 %, 0.5 89.8 %, 0.7 90.2 %, 1 90.2 %
- * (but 1 lowered paraphrase dev 97.5 → 93.8 %: the near anchors of two-term questions outranked
- * verses matching both words).
+ * evidence than a mention (which counts the term fully, plus {@link ANCHOR_BONUS}); at 1 the
+ * near anchors of two-term questions outranked verses matching both words (docs/evaluation.md).
  */
 export const NEAR_WEIGHT = 0.7;
 
@@ -63,7 +61,7 @@ export type ScoredAnchor = RankedPassage;
 
 /**
  * The anchor verses in one passage language, scored against the terms like any match
- * (`repository.ts` `scorePassages`: `termScores`, `matched`, `matchedCount`, `rank`; `weight`
+ * (`passages/ranking.ts` `scorePassages`: `termScores`, `matched`, `matchedCount`, `rank`; `weight`
  * 0). Verses missing from the corpus are left out.
  *
  * @throws on a database error
@@ -83,9 +81,8 @@ export async function scoreAnchors(
  * concept's alternatives ({@link DEFAULT_ALTERNATIVE_WEIGHT}), so an anchor that matches every
  * other term ranks above the verses that match all terms only through alternatives — in a
  * query that is one concept mention ("why did Joseph's brothers get rid of him"), above every
- * verse that merely uses one of the concept's words ("well-protected"). It was
- * {@link ANCHOR_BONUS} (half a term) before eval/dev2.tsv: 0.5 for a one-term query, below
- * every alternative match, so such a query's anchors were never lifted.
+ * verse that merely uses one of the concept's words ("well-protected"). At {@link ANCHOR_BONUS}
+ * a one-term query's anchors stayed below every alternative match and were never lifted.
  */
 export const ANCHOR_CAP_GAP = (1 - DEFAULT_ALTERNATIVE_WEIGHT) / 2;
 

@@ -4,7 +4,7 @@ import type { QueryTerm } from '../passages/terms.js';
 import { termStats, type Scope, type TermStats } from '../passages/ranking.js';
 
 /**
- * A second chance for Turkish words that match nothing (issue 11). A question's verb is often in
+ * A second chance for Turkish words that match nothing. A question's verb is often in
  * a form the translation never uses — "paylaştırılır" (is it shared out), "götürüldü" (was he
  * taken), "taşımaktan" (from carrying), "karışmaz" (does not mix) — and such a word, found in no
  * passage, both finds nothing and weighs the most in `ask`'s coverage, so the question is refused.
