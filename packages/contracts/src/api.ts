@@ -51,7 +51,7 @@ export interface SearchResponse {
 export interface AskRequest {
   /** The question, 1–1000 characters after trimming. */
   question: string;
-  /** The asker's language: the answer is written in it and passages in it are preferred. */
+  /** The interface's language: the answer is written in the question's own language, detected from its text, and in this one only when the text is ambiguous.*/
   lang: Lang;
   /** Limit the answer to one catalog source. */
   source?: string;
@@ -72,14 +72,26 @@ export interface Citation {
   url?: string;
 }
 
-/** `POST /api/ask` response: the answer object. */
+/**
+ * `POST /api/ask` response: the answer object. Three outcomes: an answer (`refused: false,
+ * related: false`: the passages match the question); related passages (`refused: false,
+ * related: true`: the closest passages match only part of it, and `answer` begins by saying so
+ * plainly); a refusal (`refused: true`, `citations` empty: nothing in the sources relates).
+ */
 export interface Answer {
-  /** The answer text in the asker's language, with `[n]` markers matching `citations`. */
+  /** The answer text in {@link Answer.lang}, with `[n]` markers matching `citations`. */
   answer: string;
   citations: Citation[];
   mode: 'extractive' | 'generative';
-  /** True when the sources do not answer the question; then `citations` is empty. */
+  /** True when nothing in the sources relates to the question; then `citations` is empty. */
   refused: boolean;
+  /** True when the citations are only the closest passages, not an answer. */
+  related: boolean;
+  /**
+   * The language the answer is written in: the question's own, detected from its text, or the
+   * request's `lang` (the interface's) when the text is ambiguous.
+   */
+  lang: Lang;
 }
 
 /** One entry of `/remotes.json`. */

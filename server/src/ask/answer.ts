@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
 import type { Generator } from './llm/generate.js';
 import { checkGenerated, type Rejection } from './llm/verify.js';
-import { citationsFor, DEFAULT_SOURCE, extractiveText, findPassages, refusal } from './service.js';
+import { answerLanguage, citationsFor, DEFAULT_SOURCE, extractiveText, findPassages, refusal } from './service.js';
 import { deltaPieces, type AnswerStream } from './stream.js';
 
 /** What {@link answerQuestion} reports besides the answer (for the log: never the question). */
@@ -17,8 +17,10 @@ export interface AnswerOutcome {
  * Answers a question, extractively or — with a generator — generatively, optionally streaming
  * the events of ARCHITECTURE.md to `stream`:
  *
+ * - the answer's language is the question's own (`answerLanguage`), the interface's when ambiguous;
  * - the passages are found as for an extractive answer; none → the refusal, and the model is
- *   never asked (no guess without sources);
+ *   never asked (no guess without sources); only related ones → quoted as related passages,
+ *   extractively (`related: true`, the text says so first), the model not asked either;
  * - with a generator, the model sees only the numbered passages; its text streams as `delta`
  *   events as it comes; afterwards it is checked (`llm/verify.ts`: every `[n]` exists, every
  *   quotation is in its passage) and `done` carries it (`mode: 'generative'`), or, when it
@@ -40,24 +42,28 @@ export async function answerQuestion(
     stream?.done(outcome.answer);
     return outcome;
   };
-  const found = await findPassages(db, request, options.fusion);
-  if (!found) return finish({ answer: refusal(request.lang, 'noSource') });
-  if (found.passages.length === 0) return finish({ answer: refusal(request.lang) });
+  const lang = answerLanguage(request.question, request.lang);
+  const found = await findPassages(db, request, options.fusion, undefined, lang);
+  if (!found) return finish({ answer: refusal(lang, 'noSource') });
+  if (found.passages.length === 0) return finish({ answer: refusal(lang) });
   const citations = await citationsFor(db, found.passages);
   for (const c of citations) stream?.citation(c);
   const extractive: Answer = {
-    answer: extractiveText(request.lang, request.source ?? DEFAULT_SOURCE, found.passageLang, citations),
+    answer: extractiveText(lang, request.source ?? DEFAULT_SOURCE, found.passageLang, citations, found.related),
     citations,
     mode: 'extractive',
     refused: false,
+    related: found.related,
+    lang,
   };
-  if (!generator) {
+  // A model is asked only to answer from passages that answer; related ones are quoted as they are.
+  if (!generator || found.related) {
     if (stream) for (const piece of deltaPieces(extractive.answer)) stream.delta(piece);
     return finish({ answer: extractive });
   }
   let text = '';
   try {
-    for await (const piece of generator.generate(request.question, request.lang, citations)) {
+    for await (const piece of generator.generate(request.question, lang, citations)) {
       if (stream?.closed) break;
       text += piece;
       stream?.delta(piece);
@@ -67,5 +73,5 @@ export async function answerQuestion(
   }
   const rejected = checkGenerated(text, citations);
   if (rejected) return finish({ answer: extractive, rejected });
-  return finish({ answer: { answer: text.trim(), citations, mode: 'generative', refused: false } });
+  return finish({ answer: { answer: text.trim(), citations, mode: 'generative', refused: false, related: false, lang } });
 }

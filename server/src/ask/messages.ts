@@ -4,6 +4,8 @@ import { defineMessages, format, type Lang } from '@kb/contracts';
 export const ANSWER_MESSAGES = defineMessages(
   {
     intro: 'Here is what I found in {source} on your question ({translator}); the passages are quoted exactly:',
+    related: 'I found no passage that answers this directly; these are the closest.',
+    relatedIntro: 'The closest passages in {source} ({translator}), quoted exactly:',
     fallbackLanguage: 'This source has no passages in English, so its {language} text was searched.',
     refused:
       'I could not find an answer to this question in the sources. I answer only from the texts of this knowledge base, and none of them addresses it closely enough.',
@@ -11,6 +13,8 @@ export const ANSWER_MESSAGES = defineMessages(
   },
   {
     intro: 'Sorunuzla ilgili olarak {source} içinde şunları buldum ({translator}); metinler aynen aktarılmıştır:',
+    related: 'Bu soruyu doğrudan cevaplayan bir metin bulamadım; en yakın metinler bunlar.',
+    relatedIntro: '{source} içinde en yakın metinler ({translator}); aynen aktarılmıştır:',
     fallbackLanguage: 'Bu kaynakta Türkçe metin bulunmadığından {language} metni arandı.',
     refused:
       'Bu sorunun cevabını kaynaklarda bulamadım. Yalnızca bu bilgi bankasındaki metinlere dayanarak cevap veriyorum ve hiçbiri bu soruyu yeterince karşılamıyor.',

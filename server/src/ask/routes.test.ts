@@ -76,7 +76,7 @@ describe.each(testBackends)('POST /api/ask ($name)', (backend) => {
     ['tr', 'Telefonumun pil ömrü ne kadar?'],
   ] as const)('refuses (%s) "%s"', async (lang, question) => {
     const answer = await ask({ question, lang });
-    expect(answer).toEqual({ answer: ANSWER_MESSAGES[lang].refused, citations: [], mode: 'extractive', refused: true });
+    expect(answer).toEqual({ answer: ANSWER_MESSAGES[lang].refused, citations: [], mode: 'extractive', refused: true, related: false, lang });
   });
 
   it('refuses honestly in Turkish, with Turkish letters', () => {

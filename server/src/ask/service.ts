@@ -5,6 +5,7 @@ import type { QueryFusion } from '../embeddings/fusion.js';
 import { readingUrl } from '../read/urls.js';
 import { passageTexts, type RankedPassage, type StoredPassage } from '../passages/ranking.js';
 import type { Expansion } from '../retrieval/expansion.js';
+import { identifyLanguage } from '../languages/identify.js';
 import { referencePassages, retrieve, searchableLanguages } from '../retrieval/pipeline.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
 
@@ -22,14 +23,37 @@ export const MAX_CITATIONS = 5;
 export const MIN_CITATIONS = 3;
 /** A passage is among the first picks when it covers at least this share of what the best one covers. */
 export const CLOSE_TO_BEST = 0.75;
+/**
+ * Below {@link MIN_COVERAGE}, the closest passages are offered as related (never as an answer)
+ * when the best covers at least this share of the question's weighed content; below it, nothing
+ * in the sources relates and the question is refused.
+ */
+export const RELATED_COVERAGE = 0.3;
+/** Related passages offered at most. */
+export const MAX_RELATED = 3;
 /** Candidates ranked per question. */
 const CANDIDATES = 30;
 
+/**
+ * The refusal in `lang`: nothing in the sources relates to the question (`refused`), or the
+ * source asked for has no passages (`noSource`).
+ */
 export function refusal(lang: Lang, message: 'refused' | 'noSource' = 'refused'): Answer {
-  return { answer: ANSWER_MESSAGES[lang][message], citations: [], mode: 'extractive', refused: true };
+  return { answer: ANSWER_MESSAGES[lang][message], citations: [], mode: 'extractive', refused: true, related: false, lang };
 }
 
-function pick(ranked: readonly RankedPassage[], totalWeight: number): RankedPassage[] {
+/**
+ * The language an answer is written in: the question's own (`languages/identify.ts`), or the
+ * interface's when the text is ambiguous or Arabic (an Arabic question is answered in the
+ * interface's language).
+ */
+export function answerLanguage(question: string, interfaceLang: Lang): Lang {
+  const own = identifyLanguage(question);
+  return own === 'en' || own === 'tr' ? own : interfaceLang;
+}
+
+/** What the ranked candidates support: the passages an answer quotes, or only related ones, or nothing. */
+function pick(ranked: readonly RankedPassage[], totalWeight: number): { chosen: RankedPassage[]; related: boolean } {
   const coverage = (p: RankedPassage): number => p.weight / totalWeight;
   const seen = new Set<string>();
   const chosen: RankedPassage[] = [];
@@ -43,10 +67,14 @@ function pick(ranked: readonly RankedPassage[], totalWeight: number): RankedPass
     }
   };
   const best = ranked[0];
-  if (!best || coverage(best) < MIN_COVERAGE) return [];
+  if (!best || coverage(best) < RELATED_COVERAGE) return { chosen: [], related: false };
+  if (coverage(best) < MIN_COVERAGE) {
+    take(RELATED_COVERAGE, MAX_RELATED);
+    return { chosen, related: true };
+  }
   take(Math.max(MIN_COVERAGE, CLOSE_TO_BEST * coverage(best)), MAX_CITATIONS);
   take(MIN_COVERAGE, MIN_CITATIONS);
-  return chosen;
+  return { chosen, related: false };
 }
 
 /** A passage as an answer quotes it: one verse, or adjacent verses joined. */
@@ -128,8 +156,10 @@ export function groupAdjacent(verses: readonly Verse[]): QuotedPassage[] {
 /** How an answer was found: the question named verses, or its words matched passages. */
 interface Found {
   passages: QuotedPassage[];
-  /** Language of the passages (differs from the asker's for a source without theirs). */
+  /** Language of the passages (differs from the answer's for a source without passages in it). */
   passageLang: string;
+  /** The passages only relate to the question: the closest found, not an answer. */
+  related: boolean;
 }
 
 async function findByReference(
@@ -154,7 +184,7 @@ async function findByWords(
   passageLang: string,
   fusion: QueryFusion | undefined,
   expansion: Expansion | null | undefined,
-): Promise<QuotedPassage[]> {
+): Promise<{ passages: QuotedPassage[]; related: boolean }> {
   const found = await retrieve(db, {
     text: question,
     lang: passageLang,
@@ -165,21 +195,24 @@ async function findByWords(
     fusion,
     rerankShare: MIN_COVERAGE,
   });
-  if (found.passages.length === 0) return [];
-  return groupAdjacent(pick(found.passages, found.totalWeight));
+  if (found.passages.length === 0) return { passages: [], related: false };
+  const { chosen, related } = pick(found.passages, found.totalWeight);
+  return { passages: groupAdjacent(chosen), related };
 }
 
 /**
  * Finds what an answer quotes: the verses a question names (`2:255`, `John 3:16`), else the
- * passages matching most of its content (see {@link ask}). Searches the asker's language, or,
- * for a source without passages in it, the source's own language.
+ * passages matching most of its content, or only the closest ones (`related`). Searches the
+ * passages in `lang` (the answer's language, {@link answerLanguage}), or, for a source without
+ * passages in it, the source's own language.
  *
  * @param fusion with embeddings configured: the candidates reordered by fusing keyword and vector ranks
  * @param expansion the concept glossary: a concept the question mentions also matches
  *   its other wordings, below the question's own words; `null` matches the words alone;
  *   undefined uses the shipped glossary and thesauri
- * @returns the passages (empty when the question must be refused) and their language, or
- *   undefined when the source has no passages at all
+ * @param lang the answer's language ({@link answerLanguage})
+ * @returns the passages (empty when the question must be refused), their language and whether
+ *   they only relate to it, or undefined when the source has no passages at all
  * @throws on a database error
  */
 export async function findPassages(
@@ -187,13 +220,15 @@ export async function findPassages(
   request: AskRequest,
   fusion?: QueryFusion,
   expansion?: Expansion | null,
+  lang: Lang = answerLanguage(request.question, request.lang),
 ): Promise<Found | undefined> {
   const source = request.source ?? DEFAULT_SOURCE;
   const available = await searchableLanguages(db, source);
   if (available.length === 0) return undefined;
-  const passageLang = available.includes(request.lang) ? request.lang : (available.includes('en') ? 'en' : (available[0] ?? request.lang));
+  const passageLang = available.includes(lang) ? lang : (available.includes('en') ? 'en' : (available[0] ?? lang));
   const byRef = await findByReference(db, request.question, source, passageLang);
-  return { passages: byRef ?? (await findByWords(db, request.question, source, passageLang, fusion, expansion)), passageLang };
+  if (byRef) return { passages: byRef, passageLang, related: false };
+  return { ...(await findByWords(db, request.question, source, passageLang, fusion, expansion)), passageLang };
 }
 
 /**
@@ -235,12 +270,14 @@ export async function citationsFor(db: Queryable, passages: readonly QuotedPassa
  * was searched when it is not theirs; which source and translators) and each citation quoted
  * verbatim after its `[n]` marker.
  */
-export function extractiveText(lang: Lang, source: string, passageLang: string, citations: readonly Citation[]): string {
+export function extractiveText(lang: Lang, source: string, passageLang: string, citations: readonly Citation[], related = false): string {
   const messages = ANSWER_MESSAGES[lang];
   const translators = [...new Set(citations.map((c) => c.translator))].join(', ');
   const lines: string[] = [];
+  // Related passages are never presented as an answer: the text says so first, in every frame release.
+  if (related) lines.push(messages.related);
   if (passageLang !== lang) lines.push(format(messages.fallbackLanguage, { language: languageName(passageLang, lang) }));
-  lines.push(format(messages.intro, { source: sourceName(source, lang), translator: translators }));
+  lines.push(format(related ? messages.relatedIntro : messages.intro, { source: sourceName(source, lang), translator: translators }));
   for (const c of citations) lines.push(`[${c.n}] ${refLabel(c.source, c.ref, lang)}: “${c.text}”`);
   return lines.join('\n\n');
 }

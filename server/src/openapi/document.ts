@@ -66,7 +66,11 @@ const schemas: Record<string, Schema> = {
   }),
   AskRequest: closed(['question', 'lang'], {
     question: { type: 'string', minLength: 1, maxLength: MAX_QUESTION_CHARS },
-    lang: { type: 'string', enum: ['en', 'tr'], description: "The asker's language." },
+    lang: {
+      type: 'string',
+      enum: ['en', 'tr'],
+      description: "The interface's language. The answer is written in the question's own language, detected from its text, and in this one only when the text is ambiguous.",
+    },
     source: { oneOf: [SOURCE_ID, { type: 'null' }], description: 'Answer from this source only (default `quran`).' },
   }),
   Citation: closed(['n', 'source', 'ref', 'lang', 'text', 'translator'], {
@@ -79,11 +83,16 @@ const schemas: Record<string, Schema> = {
     original: closed(['lang', 'text'], { lang: { const: 'ar' }, text: { type: 'string' } }),
     url: { type: 'string', description: 'The reading page.' },
   }),
-  Answer: closed(['answer', 'citations', 'mode', 'refused'], {
-    answer: { type: 'string', description: 'The answer in the asker\'s language, with `[n]` markers matching `citations`.' },
+  Answer: closed(['answer', 'citations', 'mode', 'refused', 'related', 'lang'], {
+    answer: { type: 'string', description: 'The answer in `lang`, with `[n]` markers matching `citations`.' },
     citations: { type: 'array', items: ref('Citation') },
     mode: { type: 'string', enum: ['extractive', 'generative'] },
-    refused: { type: 'boolean', description: 'True when the sources do not answer the question; then `citations` is empty.' },
+    refused: { type: 'boolean', description: 'True when nothing in the sources relates to the question; then `citations` is empty.' },
+    related: {
+      type: 'boolean',
+      description: 'True when the citations are only the closest passages, not an answer; `answer` then begins by saying so plainly.',
+    },
+    lang: { type: 'string', enum: ['en', 'tr'], description: "The language the answer is written in: the question's own, or the request's `lang` when the text is ambiguous." },
   }),
   VerseText: closed(['lang', 'text', 'translator'], { lang: LANG_CODE, text: { type: 'string' }, translator: { type: 'string' } }),
   VerseResponse: closed(['ref', 'surah', 'ayah', 'surahName', 'arabic', 'translations', 'url'], {
@@ -186,7 +195,9 @@ const paths: Record<string, Schema> = {
       tags: ['Answers'],
       summary: 'Answer a question from the sources, with citations',
       description:
-        'Quotes the passages that answer the question, each credited, or refuses (`refused: true`) when the sources do not. ' +
+        'Quotes the passages that answer the question, each credited; or, when the closest passages match only part of it, ' +
+        'quotes them as related passages (`related: true`, the text says so first); or refuses (`refused: true`) when nothing ' +
+        'in the sources relates. The answer is written in the question\'s own language (`lang`). ' +
         'With `Accept: text/event-stream` the answer streams as Server-Sent Events: `meta` `{ mode }`, one `citation` per ' +
         'citation, `delta` `{ text }` pieces of the answer, then `done` (the whole answer object, authoritative) or `error` ' +
         '`{ error }`. The question is neither stored nor logged; in generative mode it is sent to the configured model endpoint.',

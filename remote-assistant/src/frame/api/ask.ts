@@ -1,4 +1,4 @@
-import type { Answer, AskRequest, Citation } from '@kb/contracts';
+import type { Answer, AskRequest, Citation, Lang } from '@kb/contracts';
 import { createSseParser, type ServerSentEvent } from './sse';
 
 /** Where the frame asks its questions (same origin). */
@@ -59,12 +59,14 @@ export function parseCitation(value: unknown): Citation | undefined {
 /**
  * Checks that `data` is an answer object (ARCHITECTURE.md "answer object") and returns a
  * clean copy, or `undefined` when any field is missing or of the wrong type. A citation's
- * `url: null` (no reading page yet) becomes an absent `url`. Never throws.
+ * `url: null` (no reading page yet) becomes an absent `url`; a server from before `related` and
+ * `lang` existed is read as `related: false` in `fallbackLang`. Never throws.
  */
-export function parseAnswer(data: unknown): Answer | undefined {
+export function parseAnswer(data: unknown, fallbackLang: Lang = 'en'): Answer | undefined {
   if (!isRecord(data)) return undefined;
-  const { answer, citations, mode, refused } = data;
-  if (typeof answer !== 'string' || typeof refused !== 'boolean') return undefined;
+  const { answer, citations, mode, refused, related = false, lang = fallbackLang } = data;
+  if (typeof answer !== 'string' || typeof refused !== 'boolean' || typeof related !== 'boolean') return undefined;
+  if (lang !== 'en' && lang !== 'tr') return undefined;
   if (mode !== 'extractive' && mode !== 'generative') return undefined;
   if (!Array.isArray(citations)) return undefined;
   const parsed: Citation[] = [];
@@ -73,7 +75,7 @@ export function parseAnswer(data: unknown): Answer | undefined {
     if (!citation) return undefined;
     parsed.push(citation);
   }
-  return { answer, citations: parsed, mode, refused };
+  return { answer, citations: parsed, mode, refused, related, lang };
 }
 
 async function serverError(response: Response): Promise<string> {
@@ -242,7 +244,7 @@ export async function askQuestion(request: AskRequest, options: AskOptions = {})
     if (isAbort(error)) throw error;
     throw new AskError('invalid-response', 'The answer is not JSON');
   }
-  const answer = parseAnswer(data);
+  const answer = parseAnswer(data, request.lang);
   if (!answer) throw new AskError('invalid-response', 'The answer does not have the answer object shape');
   return answer;
 }

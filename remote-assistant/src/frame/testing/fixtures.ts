@@ -5,6 +5,8 @@ export const patienceAnswer: Answer = {
   answer: 'Seek help through patience and prayer [1]. Allah is with the patient [2].',
   mode: 'extractive',
   refused: false,
+  related: false,
+  lang: 'en',
   citations: [
     {
       n: 1,
@@ -33,5 +35,7 @@ export const refusedAnswer: Answer = {
   answer: 'The sources I can search do not answer this question.',
   mode: 'extractive',
   refused: true,
+  related: false,
+  lang: 'en',
   citations: [],
 };
