@@ -1,4 +1,4 @@
-import { anchorExists, checkAttestation, findCandidates, occursIn, turkishStem } from './attest.js';
+import { anchorExists, checkAttestation, findCandidates, occursIn } from './attest.js';
 
 describe('occursIn', () => {
   it('compares Turkish with Turkish casing and ASCII folding, as whole consecutive words', () => {
@@ -12,15 +12,6 @@ describe('occursIn', () => {
     expect(occursIn('ar', 'موسى', 'وَإِذۡ وَٰعَدۡنَا مُوسَىٰٓ أَرۡبَعِينَ لَيۡلَةٗ')).toBe(true);
     expect(occursIn('en', 'people of the cave', 'the People of the Cave were')).toBe(true);
     expect(occursIn('en', 'cave people', 'the People of the Cave were')).toBe(false);
-  });
-});
-
-describe('turkishStem', () => {
-  it('keeps the prefix an inflected Turkish word shares with its dictionary form', () => {
-    expect('başörtüleri'.startsWith('başört')).toBe(true);
-    expect(turkishStem('başörtüsü')).toBe('basort');
-    expect(turkishStem('zekât')).toBe('zeka');
-    expect(turkishStem('Nuh')).toBe('nuh');
   });
 });
 

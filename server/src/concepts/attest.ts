@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BIBLE_IMPORT, QURAN_IMPORTS, quranJsonDir, readVerses } from '../corpus/catalog.js';
-import { arabicWordForms, asciiFoldTurkish, foldGeneric, foldTurkish, WORD } from '../corpus/normalize.js';
+import { arabicWordForms, withoutArabicArticle } from '../languages/arabic.js';
+import { foldGeneric, stripMarks, WORD } from '../languages/generic.js';
+import { foldTurkishAscii, splitAtApostrophes, turkishNamePrefix } from '../languages/turkish.js';
 import type { Attestation, Concept } from './types.js';
 
 /**
@@ -75,17 +77,13 @@ interface Token {
 
 function foldWord(lang: AttestLanguage, word: string): string[] {
   if (lang === 'ar') return arabicWordForms(word);
-  if (lang === 'tr') return [asciiFoldTurkish(foldTurkish(word))];
-  return [
-    foldGeneric(word)
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, ''),
-  ];
+  if (lang === 'tr') return [foldTurkishAscii(word)];
+  return [stripMarks(foldGeneric(word))];
 }
 
 /** Splits a text into tokens the way it is compared: Turkish apostrophes separate a name from its suffix. */
 function tokens(lang: AttestLanguage, text: string): Token[] {
-  const source = lang === 'tr' ? text.replace(/['’‘`]/g, ' ') : text;
+  const source = lang === 'tr' ? splitAtApostrophes(text) : text;
   const out: Token[] = [];
   for (const m of source.matchAll(WORD)) {
     const forms = foldWord(lang, m[0]).filter((f) => f.length > 0);
@@ -156,19 +154,6 @@ export function anchorExists(anchor: string, texts: CorpusTexts = loadCorpusText
 
 // --- Finding candidates -------------------------------------------------------------------
 
-/**
- * The prefix a Turkish name's inflected forms share: folded to ASCII, a compound's possessive
- * `-sı/-si/-su/-sü` after a vowel dropped, then (for words of five letters or more) a final vowel or a
- * consonant that softens before a suffix (p ç t k g). `başörtüsü` → `basort`, matching
- * `başörtüleri`; `zekât` → `zeka`, matching `zekâtı`.
- */
-export function turkishStem(word: string): string {
-  let w = asciiFoldTurkish(foldTurkish(word)).replace(/[^a-z0-9]/g, '');
-  if (w.length >= 5 && /[aeiou]s[iu]$/.test(w)) w = w.slice(0, -2);
-  if (w.length >= 5 && /[aeiouptckg]$/.test(w)) w = w.slice(0, -1);
-  return w;
-}
-
 interface Pattern {
   /** Per word of the name: a test on one token's form. */
   parts: ((form: string) => boolean)[];
@@ -180,11 +165,11 @@ function pattern(lang: AttestLanguage, name: string): Pattern {
     parts: ws.map((t, i) => {
       const last = i === ws.length - 1;
       if (lang === 'tr') {
-        const stem = turkishStem(t.forms[0] ?? '');
+        const stem = turkishNamePrefix(t.forms[0] ?? '');
         return (f: string) => f.startsWith(stem) && f.length <= stem.length + 9;
       }
       if (lang === 'ar') {
-        const bare = (t.forms[0] ?? '').replace(/^ال/, '');
+        const bare = withoutArabicArticle(t.forms[0] ?? '');
         return (f: string) => bare.length > 0 && f.includes(bare);
       }
       const w = t.forms[0] ?? '';
@@ -224,9 +209,9 @@ export interface Candidate extends Attestation {
 /**
  * Lists the Quran verses where the English text uses one of the concept's English names (or
  * phrasings) and the Turkish text of the same verse one of its Turkish names (suffix-aware:
- * {@link turkishStem}), adding the Arabic word when an Arabic name occurs; plus the surahs whose
- * quran-json names carry the names, and KJV verses using an English name. Best first: anchors,
- * then verses attested in more languages, then Quran order.
+ * `turkishNamePrefix`, `languages/turkish.ts`), adding the Arabic word when an Arabic name
+ * occurs; plus the surahs whose quran-json names carry the names, and KJV verses using an
+ * English name. Best first: anchors, then verses attested in more languages, then Quran order.
  *
  * @param limit most candidates returned (default 20)
  */

@@ -1,4 +1,17 @@
-import { arabicWordForms, asciiFoldTurkish, foldTurkish, hasArabic } from '../corpus/normalize.js';
+import { ARABIC_PHRASE_FUNCTION_WORDS, arabicMatchKeys, arabicWordForms, hasArabic } from '../languages/arabic.js';
+import { ENGLISH_PHRASE_FUNCTION_WORDS, englishStem } from '../languages/english.js';
+import { stripMarks, TYPED_WORD } from '../languages/generic.js';
+import {
+  foldTurkish,
+  foldTurkishAscii,
+  TURKISH_LETTERS,
+  TURKISH_PHRASE_FUNCTION_WORDS,
+  turkishInfinitiveStem,
+  turkishStems,
+  turkishStemsMarked,
+  turkishVerbalNounStem,
+  turkishVowelDropStem,
+} from '../languages/turkish.js';
 import type { Concept, ConceptLanguage } from './types.js';
 
 /**
@@ -70,25 +83,11 @@ export interface ConceptIndex {
   readonly size: number;
 }
 
-/** A raw word of a query: letters, marks and digits, with apostrophe-joined parts (`Musa'nın`, `Kur'an`). */
-const RAW_WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
-
 /**
- * Function words skipped inside phrases (normalized: English lower-case, Turkish ASCII-folded,
- * Arabic bare), with the Turkish light verbs (`kurban etmek`, `namaz kılmak` name the noun).
+ * Function words skipped inside phrases, every language's together (a word's language is not
+ * known): English lower-case, Turkish ASCII-folded with its light verbs, Arabic bare.
  */
-const FUNCTION_WORDS = new Set(
-  `a an the of to in on at for with by from and or as into about his her hers their theirs its my your our him them he she they it is are was were be been this that these those who whom which
-   bir ve ile de da ki bu su o icin gibi veya ya etmek olmak yapmak eylemek kilmak
-   في من على الى عن و`.split(/\s+/).filter(Boolean),
-);
-
-/** Turkish suffixes that make or inflect a verb (ASCII-folded); a stem left by one of them is a verb stem. */
-const TR_VERBAL = new Set([
-  'iyor', 'uyor', 'ecek', 'acak', 'mesi', 'masi', 'arak', 'erek', 'ince', 'unca', 'meli', 'mali',
-  'yor', 'mis', 'mus', 'dik', 'duk', 'tik', 'tuk', 'mek', 'mak', 'yen', 'yan',
-  'di', 'du', 'ti', 'tu', 'en', 'an', 'me', 'ma', 'il', 'ul', 'ip', 'up',
-]);
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([...ENGLISH_PHRASE_FUNCTION_WORDS, ...TURKISH_PHRASE_FUNCTION_WORDS, ...ARABIC_PHRASE_FUNCTION_WORDS]);
 
 /**
  * Marks a glossary key that is a verb stem (left by a verb suffix: boşanma → boşan-, boşa-):
@@ -97,153 +96,28 @@ const TR_VERBAL = new Set([
  */
 const VERB_STEM = 'v:';
 
-/** Turkish inflectional suffixes of nouns and verbs (ASCII-folded: ı→i, ü→u) peeled off a query word, longest first. */
-const TR_SUFFIXES = [
-  'imiz', 'umuz', 'iniz', 'unuz', 'nden', 'ndan', 'leri', 'lari',
-  'ler', 'lar', 'nin', 'nun', 'yin', 'yun', 'miz', 'muz', 'niz', 'nuz', 'nde', 'nda', 'den', 'dan', 'ten', 'tan', 'yle', 'yla', 'dir', 'dur', 'tir', 'tur',
-  'si', 'su', 'yi', 'yu', 'in', 'un', 'im', 'um', 'ye', 'ya', 'ne', 'na', 'ni', 'nu', 'de', 'da', 'te', 'ta', 'le', 'la', 'ki',
-  'i', 'u', 'e', 'a', 'm', 'n',
-  // Verbs: past, reported past, present, future, participles, infinitive, verbal noun, passive, converbs.
-  'iyor', 'uyor', 'ecek', 'acak', 'mesi', 'masi', 'arak', 'erek', 'ince', 'unca', 'meli', 'mali',
-  'yor', 'mis', 'mus', 'dik', 'duk', 'tik', 'tuk', 'mek', 'mak', 'yen', 'yan',
-  'di', 'du', 'ti', 'tu', 'en', 'an', 'me', 'ma', 'il', 'ul', 'ip', 'up',
-].sort((a, b) => b.length - a.length);
-
-/** Shortest stem a Turkish suffix may leave (`İsa'yı` keeps its name through the apostrophe instead). */
-const TR_MIN_STEM = 3;
-
-const SOFTENED: Readonly<Record<string, string>> = { b: 'p', d: 't', g: 'k', c: 'c' };
-
 /** Latin word → lower-case ASCII (Turkish casing first): `İbrâhîm` → `ibrahim`, `Mûsâ` → `musa`. */
 function latinKey(word: string): string {
-  return asciiFoldTurkish(foldTurkish(word))
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\p{L}\p{N}]/gu, '');
+  return stripMarks(foldTurkishAscii(word)).replace(/[^\p{L}\p{N}]/gu, '');
 }
-
-/** English base form shared by both sides: heads → head, covering/covered/covers → cover, stories → story. */
-/** English irregular verb forms and plurals a visitor may use for a glossary word's base form. */
-const ENGLISH_IRREGULAR: Readonly<Record<string, string>> = Object.fromEntries(
-  `slept:sleep threw:throw thrown:throw ate:eat eaten:eat gave:give given:give took:take taken:take went:go gone:go
-   came:come fell:fall fallen:fall built:build brought:bring spoke:speak spoken:speak wrote:write written:write
-   told:tell said:say saw:see seen:see flew:fly drank:drink drunk:drink fled:flee fought:fight hid:hide hidden:hide
-   knew:know known:know led:lead left:leave lost:lose made:make met:meet paid:pay ran:run rose:rise risen:rise
-   sold:sell sent:send stood:stand struck:strike swore:swear sworn:swear taught:teach thought:think woke:wake
-   wore:wear won:win born:bear bore:bear swallowed:swallow split:split sank:sink sunk:sink drew:draw drawn:draw
-   forgave:forgive forgiven:forgive forbade:forbid forbidden:forbid men:man women:woman children:child
-   wives:wife lives:life feet:foot teeth:tooth mice:mouse people:person brethren:brother`
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((pair) => pair.split(':') as [string, string]),
-);
-
-function englishStem(w: string): string {
-  const irregular = ENGLISH_IRREGULAR[w];
-  if (irregular !== undefined && irregular !== w) return englishStem(irregular);
-  let s = w;
-  if (s.length > 4 && s.endsWith('ies')) s = `${s.slice(0, -3)}y`;
-  else if (s.length > 4 && s.endsWith('sses')) s = s.slice(0, -2);
-  else if (s.length > 3 && s.endsWith('s') && !s.endsWith('ss') && !s.endsWith('us') && !s.endsWith('is')) s = s.slice(0, -1);
-  // lying, dying, died, tied → lie, die, tie (the -ie verbs).
-  if (/^[a-z]{1,2}(?:ying|ied)$/.test(s)) return `${s.replace(/(?:ying|ied)$/, '')}ie`;
-  const before = s;
-  if (s.length >= 6 && s.endsWith('ing')) s = s.slice(0, -3);
-  else if (s.length >= 5 && s.endsWith('ed')) s = s.slice(0, -2);
-  // A consonant doubled before -ing/-ed is single in the base word (splitting → split), except l, s, z.
-  if (s !== before && s.length >= 4 && /([b-df-hj-km-np-rtv-y])\1$/.test(s)) s = s.slice(0, -1);
-  if (s.length >= 5 && s.endsWith('e')) s = s.slice(0, -1);
-  return s;
-}
-
-/** Arabic word → its bare forms (no tashkeel, alef folded, ة→ه, ى→ي), with and without the article and proclitics. */
-function arabicKeys(word: string, query: boolean): string[] {
-  const keys = new Set<string>();
-  for (const form of arabicWordForms(word)) {
-    const bare = form.replace(/\u0629/g, '\u0647').replace(/\u0649/g, '\u064A');
-    if (bare.length === 0) continue;
-    keys.add(bare);
-    const heads = query && /^[\u0648\u0641]/.test(bare) && bare.length > 3 ? [bare, bare.slice(1)] : [bare];
-    for (const h of heads) {
-      keys.add(h);
-      const m = /^(?:[\u0628\u0643\u0641\u0648]?\u0627\u0644|\u0644\u0644)(.{2,})$/.exec(h);
-      if (m?.[1]) keys.add(m[1]);
-    }
-  }
-  return [...keys];
-}
-
-/** Plural suffixes: a possessive or genitive never stands before them (gece-ler-in, not *gece-n-ler). */
-const TR_PLURAL = new Set(['ler', 'lar', 'leri', 'lari']);
-/** Possessive and genitive suffixes (ASCII-folded), not peeled from before a plural. */
-const TR_POSSESSIVE = new Set(['imiz', 'umuz', 'iniz', 'unuz', 'nin', 'nun', 'miz', 'muz', 'niz', 'nuz', 'si', 'su', 'in', 'un', 'im', 'um', 'm', 'n']);
-/** Case endings a two-letter noun takes (ay → aya, ayı, ayda); other suffixes must leave 3 letters. */
-const TR_SHORT_CASE = new Set(['a', 'e', 'i', 'u', 'ya', 'ye', 'yi', 'yu', 'da', 'de', 'ta', 'te', 'dan', 'den', 'tan', 'ten']);
-
-/**
- * Every stem a Turkish suffix chain (up to three suffixes) leaves on an ASCII-folded word,
- * softening undone. A chain that peeled a plural peels no possessive before it (geçenler is
- * geçen-ler, never gece-n-ler); a case ending may leave a two-letter noun (aya → ay).
- */
-function turkishStems(ascii: string): string[] {
-  return turkishStemsMarked(ascii).map((s) => s.stem);
-}
-
-interface Peeled {
-  stem: string;
-  /** True when a verb suffix ({@link TR_VERBAL}) was peeled on the way. */
-  verbal: boolean;
-}
-
-/** {@link turkishStems} with, for each stem, whether a verb suffix left it (on any path). */
-function turkishStemsMarked(ascii: string): Peeled[] {
-  const out = new Map<string, boolean>();
-  let frontier: { word: string; plural: boolean; verbal: boolean }[] = [{ word: ascii, plural: false, verbal: false }];
-  for (let round = 0; round < 3 && frontier.length > 0; round++) {
-    const next: { word: string; plural: boolean; verbal: boolean }[] = [];
-    for (const { word: w, plural, verbal: wasVerbal } of frontier) {
-      for (const suffix of TR_SUFFIXES) {
-        if (!w.endsWith(suffix)) continue;
-        const min = round === 0 && TR_SHORT_CASE.has(suffix) ? 2 : TR_MIN_STEM;
-        if (w.length - suffix.length < min || (plural && TR_POSSESSIVE.has(suffix))) continue;
-        const stem = w.slice(0, -suffix.length);
-        const verbal = wasVerbal || TR_VERBAL.has(suffix);
-        // A verbal reading of the same stem wins (boşama is boşa-ma, not boşa-m-a).
-        if (out.has(stem) && (!verbal || out.get(stem) === true)) continue;
-        out.set(stem, verbal);
-        next.push({ word: stem, plural: plural || TR_PLURAL.has(suffix), verbal });
-        const last = stem.at(-1) ?? '';
-        const hard = SOFTENED[last];
-        if (hard && hard !== last && out.get(stem.slice(0, -1) + hard) !== true) out.set(stem.slice(0, -1) + hard, verbal);
-      }
-    }
-    frontier = next;
-  }
-  return [...out.entries()].map(([stem, verbal]) => ({ stem, verbal }));
-}
-
-const TR_VOWELS = 'aeıioöuü';
 
 /**
  * The stem a Turkish noun that drops its last vowel takes before a vowel (sabır → sabr,
- * oğul → oğl, ömür → ömr), ASCII-folded; undefined for words of another shape.
+ * oğul → oğl, ömür → ömr), as a key; undefined for words of another shape.
  */
-function turkishVowelDropStemOf(word: string): string | undefined {
-  const folded = foldTurkish(word).trim();
-  if (folded.length < 4 || folded.length > 7) return undefined;
-  const m = new RegExp(`^(.*[^${TR_VOWELS}])([ıiuü])([^${TR_VOWELS}])$`).exec(folded);
-  if (!m?.[1] || !m[3] || !new RegExp(`[${TR_VOWELS}]`).test(m[1])) return undefined;
-  return latinKey(m[1] + m[3]);
+function vowelDropKey(word: string): string | undefined {
+  const stem = turkishVowelDropStem(foldTurkish(word).trim());
+  return stem === undefined ? undefined : latinKey(stem);
 }
 
 /** The keys a glossary word is indexed under. */
 function indexKeys(word: string, lang?: DetectLanguage): string[] {
-  if (hasArabic(word)) return arabicKeys(word, false);
+  if (hasArabic(word)) return arabicMatchKeys(word, false);
   const w = latinKey(word);
   if (w === '') return [];
   const keys = new Set([w, englishStem(w)]);
   // Proper names keep their vowels (Karun'un, never *Karn-): their dropped stem would meet karnında.
-  const dropped = /^\p{Lu}/u.test(word) ? undefined : turkishVowelDropStemOf(word);
+  const dropped = /^\p{Lu}/u.test(word) ? undefined : vowelDropKey(word);
   if (dropped) keys.add(dropped);
   // A Turkish wording's inflected word also stands for its stem (başını → baş-, örtmek → ört-),
   // which a query reaches by peeling its own suffixes; stems shorter than 4 letters are too ambiguous.
@@ -251,16 +125,17 @@ function indexKeys(word: string, lang?: DetectLanguage): string[] {
     for (const { stem, verbal } of turkishStemsMarked(w)) if (stem.length >= 4) keys.add(verbal ? VERB_STEM + stem : stem);
     // An infinitive's or a verbal noun's verb stem may be short (örtmek → ört, yutmak → yut;
     // başa kakma → kak, so that "başa kakmak" and "kakmış" meet it).
-    if (/m[ea]k$/.test(w) && w.length >= 6) keys.add(VERB_STEM + w.slice(0, -3));
-    const verbalNoun = /^(.{3,})m[ea](si)?$/.exec(w);
-    if (verbalNoun?.[1]) keys.add(VERB_STEM + verbalNoun[1]);
+    const infinitive = turkishInfinitiveStem(w);
+    if (infinitive !== undefined && infinitive.length >= 3) keys.add(VERB_STEM + infinitive);
+    const verbalNoun = turkishVerbalNounStem(w);
+    if (verbalNoun) keys.add(VERB_STEM + verbalNoun);
   }
   return [...keys];
 }
 
 /** The keys a query word may stand for. */
 function queryKeys(raw: string, turkish: boolean): string[] {
-  if (hasArabic(raw)) return arabicKeys(raw, true);
+  if (hasArabic(raw)) return arabicMatchKeys(raw, true);
   const pieces = raw.split(/['’]/);
   const joined = latinKey(pieces.join(''));
   const head = latinKey(pieces[0] ?? '');
@@ -282,7 +157,7 @@ function isFunctionWord(word: string): boolean {
 
 /** The content words of a name or phrasing (function words dropped, unless that leaves nothing). */
 function phraseWords(text: string): string[] {
-  const all = [...text.normalize('NFC').matchAll(RAW_WORD)].map((m) => m[0]);
+  const all = [...text.normalize('NFC').matchAll(TYPED_WORD)].map((m) => m[0]);
   const content = all.filter((w) => !isFunctionWord(w));
   return content.length > 0 ? content : all;
 }
@@ -397,9 +272,6 @@ export function detectConcepts(index: ConceptIndex, query: string, langs?: reado
   return matches.sort((x, y) => x.start - y.start);
 }
 
-/** Letters only a Turkish keyboard types: a query with one of them spells its words in them. */
-const TURKISH_LETTERS = /[çğıöşüÇĞİÖŞÜ]/u;
-
 /**
  * Whether query words typed with Turkish letters are spelled as a Turkish wording's words. The
  * matching itself is ASCII-folded, so that `sabir` finds `sabır`; but a query that uses Turkish
@@ -480,7 +352,7 @@ export function detectNearConcepts(
 
 /** The query's words with their offsets and lookup keys. */
 function queryWords(text: string, turkish: boolean): QueryWord[] {
-  return [...text.matchAll(RAW_WORD)].map((m) => ({ raw: m[0], start: m.index, end: m.index + m[0].length, keys: queryKeys(m[0], turkish) }));
+  return [...text.matchAll(TYPED_WORD)].map((m) => ({ raw: m[0], start: m.index, end: m.index + m[0].length, keys: queryKeys(m[0], turkish) }));
 }
 
 /**

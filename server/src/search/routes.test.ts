@@ -4,7 +4,7 @@ import type { SearchHit, SearchResponse } from '@kb/contracts';
 import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
-import { arabicWordForms } from '../corpus/normalize';
+import { arabicWordForms } from '../languages/arabic';
 
 function unescapeHtml(html: string): string {
   return html
