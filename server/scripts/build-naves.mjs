@@ -22,7 +22,8 @@
  * 1</ref>:14,15`; those are read from the text after the tag. "By Titus 2Co 8:16" is tagged
  * as Titus 2 plus Colossians 8:16; those become 2 Corinthians. A topic's verses are listed once
  * each, in canonical order; the two names with two entries (REVERENCE, SIN) are merged. "See
- * GUEST" cross-references go into `see`; 649 topics have no verses of their own, only links.
+ * GUEST" cross-references go into `see` (a shortened or plural name, "See WICKED", goes to the
+ * one topic it begins, WICKED (PEOPLE)); 649 topics have no verses of their own, only links.
  *
  * Output: { "source", "licence", "topics": { "HOSPITALITY": ["Exodus 22:21", …] },
  *           "see": { "HOSPITALITY": ["GUEST", "STRANGERS"] } }, one topic a line.
@@ -162,7 +163,26 @@ for (const entry of entries) {
   if (links.length > 0) see[topic] = links;
 }
 stats.verses = Object.values(topics).reduce((sum, verses) => sum + verses.length, 0);
-const missingTargets = new Set(Object.values(see).flat().filter((t) => !topics[t]));
+// Links often shorten a name ("See WICKED" for WICKED (PEOPLE), "See JESUS" for JESUS, THE
+// CHRIST) or use a plural (GOATS): such a link goes to the one topic its name or its singular
+// begins, else it is dropped.
+const names = Object.keys(topics);
+const missingTargets = new Set();
+for (const [topic, links] of Object.entries(see)) {
+  const resolved = links.map((raw) => {
+    const link = raw.replace(/\s+/g, ' ').trim();
+    for (const name of [link, link.replace(/S$/, '')]) {
+      if (topics[name]) return name;
+      const longer = names.filter((n) => n.startsWith(`${name} `) || n.startsWith(`${name},`));
+      if (longer.length === 1) return longer[0];
+    }
+    missingTargets.add(link);
+    return undefined;
+  });
+  const kept = [...new Set(resolved.filter((l) => l && l !== topic))];
+  if (kept.length > 0) see[topic] = kept;
+  else delete see[topic];
+}
 
 const lines = [
   '{',
@@ -190,5 +210,5 @@ console.log(
     `${stats.verses} topic–verse pairs; dropped: ${stats.apocrypha} to the Apocrypha, ${stats.unknown.length} not in the KJV` +
     (stats.unknown.length ? ` (${stats.unknown.slice(0, 10).join(' ')})` : ''),
 );
-console.log(`"see" links to ${missingTargets.size} names that are no topic${missingTargets.size ? `: ${[...missingTargets].slice(0, 10).join(', ')}` : ''}`);
+console.log(`"see" links dropped: ${missingTargets.size} names that are no topic${missingTargets.size ? `: ${[...missingTargets].slice(0, 10).join(', ')}` : ''}`);
 console.log(`wrote ${opts.out}: ${fs.statSync(opts.out).size} bytes`);
