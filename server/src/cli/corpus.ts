@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { AdminCommandError, AdminCommands, AdminUnavailableError, adminSocketPath, callAdmin, type AdminArgs } from '../admin/socket.js';
+import { AdminCommandError, AdminCommands, type AdminArgs } from '../admin/registry.js';
+import { AdminUnavailableError, adminSocketPath, callAdmin } from '../admin/socket.js';
 import type { Config } from '../config.js';
 import { ImportFileError, readImportRecords, type ImportRecord } from '../corpus/files.js';
 import { registerCorpusCommands } from '../corpus/imports.js';
