@@ -1,9 +1,73 @@
 // One lint configuration for every workspace: typescript-eslint's recommended rules plus the
-// React hooks rules for the front ends.
+// React hooks rules for the front ends, and the boundaries of ARCHITECTURE.md "Layout"
+// (tooling/boundaries.test.js shows each one failing on a planted violation).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const SOURCES = '**/*.{ts,tsx,js,cjs,mjs}';
+const REMOTES = ['remote-knowledge', 'remote-assistant', 'remote-forms'];
+const FRONT_ENDS = ['shell', ...REMOTES];
+/** SQL naming the passages table or its derived term tables (an esquery regular expression). */
+const PASSAGES_SQL = String.raw`/\b(FROM|JOIN|INTO|UPDATE)\s+passages\b|term_(stats|top|sample)/i`;
+
+/**
+ * An import naming one of `folders` as a whole path segment, relative (`../../shell/src/x`) or
+ * as a workspace package (`remote-forms/src/x`); `./shellLanguage` does not match.
+ */
+function segments(folders, message) {
+  return { regex: `(^|/)(${folders.join('|')})(/|$)`, message };
+}
+
+/** `no-restricted-imports` for the files of `files` (minus `ignores`): imports matching `patterns`. */
+function boundary(files, patterns, ignores = []) {
+  return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
+// Each file gets one boundary block (flat config replaces a rule's options, not merges them).
+const boundaries = [
+  boundary(
+    [`packages/contracts/${SOURCES}`],
+    [segments([...FRONT_ENDS, 'server'], '@kb/contracts is imported by every part and imports none of them.')],
+  ),
+  boundary(
+    [`shell/${SOURCES}`],
+    [segments(REMOTES, "The shell never imports a remote's source; it loads the remote's federated modules at run time.")],
+  ),
+  ...REMOTES.map((remote) =>
+    boundary(
+      [`${remote}/${SOURCES}`],
+      [segments(FRONT_ENDS.filter((f) => f !== remote), 'A remote never imports the shell or another remote; share code through @kb/contracts.')],
+    ),
+  ),
+  boundary(
+    [`server/src/passages/${SOURCES}`],
+    [segments(FRONT_ENDS, 'The server never imports front-end code; it serves build outputs.')],
+  ),
+  boundary(
+    [`server/${SOURCES}`],
+    [
+      segments(FRONT_ENDS, 'The server never imports front-end code; it serves build outputs.'),
+      { regex: '(^|/)passages/internal(/|$)', message: "passages/internal is passages/'s own SQL; import passages/'s public modules." },
+    ],
+    [`server/src/passages/${SOURCES}`],
+  ),
+  {
+    // passages/ owns every SQL statement on the passages table and the tables derived from it.
+    files: ['server/**/*.{ts,js,mjs}'],
+    ignores: ['server/src/passages/**', '**/*.test.ts', 'server/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[`Literal[value=${PASSAGES_SQL}]`, `TemplateElement[value.raw=${PASSAGES_SQL}]`].map((selector) => ({
+          selector,
+          message: 'SQL on passages or term_stats/term_top/term_sample belongs in server/src/passages/.',
+        })),
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   {
@@ -31,4 +95,9 @@ export default tseslint.config(
     files: ['**/*.mjs'],
     languageOptions: { sourceType: 'module' },
   },
+  {
+    files: ['**/*.test.{js,cjs,mjs}'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  ...boundaries,
 );

@@ -1,7 +1,8 @@
 /**
- * One jest run over every workspace. Front-end workspaces run in jsdom, the server and the
- * contracts' pure helpers in node. TypeScript is compiled by @swc/jest; `@kb/contracts`
- * resolves to its sources so tests never need a prior build.
+ * One jest run over every workspace. Front-end workspaces run in jsdom; the server, the
+ * contracts' pure helpers and the repository's tooling (tooling/) in node. TypeScript is
+ * compiled by @swc/jest; `@kb/contracts` resolves to its sources so tests never need a prior
+ * build.
  */
 const path = require('node:path');
 
@@ -56,6 +57,13 @@ module.exports = {
       ...common,
       displayName: 'server',
       rootDir: root('server'),
+      testEnvironment: 'node',
+    },
+    {
+      // The repository's own tooling: lint boundaries, the scripts' command lines.
+      ...common,
+      displayName: 'tooling',
+      rootDir: root('tooling'),
       testEnvironment: 'node',
     },
   ],

@@ -17,7 +17,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ASK_QUESTIONS, searchMix, searchPath } from './lib/queries.mjs';
-import { freePort, log, median, quantile, ratio, repoRoot, round } from './lib/util.mjs';
+import { freePort } from '../tooling/scratch.mjs';
+import { log, median, quantile, ratio, repoRoot, round } from './lib/util.mjs';
 
 /**
  * One autocannon run.

@@ -5,8 +5,12 @@
  * it listens and stops on SIGTERM.
  */
 import express from 'express';
+import { readCommandLine, usageError } from '../tooling/cli.mjs';
 
-const port = Number(process.argv[2]);
+const USAGE = 'Usage: node bench/ceiling-server.mjs <port>   (started by bench/api.mjs; prints "ready" once it listens)';
+const { positionals } = readCommandLine({ tool: 'ceiling-server', usage: USAGE, options: {}, allowPositionals: true });
+if (positionals.length !== 1 || !/^\d+$/.test(positionals[0] ?? '')) usageError('ceiling-server', USAGE, 'give one port number');
+const port = Number(positionals[0]);
 const app = express();
 app.disable('x-powered-by');
 app.get('/', (_req, res) => {

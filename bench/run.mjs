@@ -23,23 +23,36 @@ import path from 'node:path';
 import { measureApi } from './api.mjs';
 import { duplicatesInBuilds, duplicatesLoaded, serverLocator } from './duplicates.mjs';
 import { buildMonolith, ensureBuilds, monolithWebRoot } from './lib/builds.mjs';
+import { readCommandLine, usageError } from '../tooling/cli.mjs';
 import { BENCH_RATE_LIMITS, createScratch, startServer } from './lib/server.mjs';
 import { log, repoRoot } from './lib/util.mjs';
 import { chromiumPath, launchBrowser, measurePages } from './pages.mjs';
 import { renderReport } from './report.mjs';
 import { measureScale } from './scale.mjs';
 
-const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const keep = args.includes('--keep');
-const buildAll = args.includes('--build');
-const onlyArg = args.find((a) => a.startsWith('--only='));
-const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
-const unknown = args.filter((a) => !['--quick', '--keep', '--build'].includes(a) && !a.startsWith('--only='));
-if (unknown.length > 0) {
-  process.stderr.write(`unknown option(s): ${unknown.join(' ')}\nusage: npm run bench [-- --quick] [--build] [--keep] [--only=pages,api,scale]\n`);
-  process.exit(2);
-}
+const USAGE = `Usage: npm run bench [-- --quick] [--build] [--keep] [--only=pages,api,scale]
+
+  --quick        under 2 minutes: one cold load per page on the loopback, no monolith, short
+                 API runs, no scale
+  --build        run the whole "npm run build" first (default: rebuild only stale workspaces)
+  --keep         keep the scratch data (its folder is printed)
+  --only=PARTS   run only these parts (comma-separated: pages, api, scale)
+
+Writes bench-results/<date>.json and prints the Markdown tables. BENCH_DATA_DIR: an empty
+folder for the scratch data (default: under the OS temp dir); DATABASE_URL: also measure on
+PostgreSQL, in a scratch schema.`;
+const PARTS = ['pages', 'api', 'scale'];
+const { values: options } = readCommandLine({
+  tool: 'bench',
+  usage: USAGE,
+  options: { quick: { type: 'boolean' }, keep: { type: 'boolean' }, build: { type: 'boolean' }, only: { type: 'string' } },
+});
+const quick = options.quick === true;
+const keep = options.keep === true;
+const buildAll = options.build === true;
+const only = options.only === undefined ? null : new Set(options.only.split(','));
+const unknownPart = [...(only ?? [])].find((part) => !PARTS.includes(part));
+if (unknownPart !== undefined) usageError('bench', USAGE, `--only takes ${PARTS.join(', ')}; got "${unknownPart}"`);
 const wants = (part) => !only || only.has(part);
 
 /** What each mode runs. */

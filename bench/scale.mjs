@@ -97,7 +97,7 @@ async function askLatencies(baseUrl, reps) {
  * Runs the scale steps on `scratch` (a database the corpus is already loaded into by a first
  * server start). The server must be stopped when this is called; it is stopped on return.
  *
- * @param {import('./lib/server.mjs').Scratch} scratch
+ * @param {import('../tooling/scratch.mjs').Scratch} scratch
  * @param {{ steps: number[], reps: number }} options
  * @returns {Promise<object[]>} one entry per step
  */

@@ -1,5 +1,5 @@
 /**
- * `node bench/term-table.mjs [--url=postgres://…] [--data-dir=…] [--target=400000] [--keep]`
+ * `node bench/term-table.mjs [--url=postgres://…] [--data-dir=…] [--target=400000] [--keep]` (`--help`: every option)
  *
  * Checks and times the frequent-term table (server/migrations/0004_term_top.sql) on a grown
  * corpus: builds a scratch database (a PGlite folder, or a schema `kb_termtable_<hex>` in
@@ -15,18 +15,47 @@
  * p50/p95/max ms of each query's fastest of `--reps` runs (default 3).
  * Uses server/dist (run `npm run build -w server` first).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { readCommandLine, usageError } from '../tooling/cli.mjs';
+import { createScratch } from '../tooling/scratch.mjs';
 import { addSyntheticPassages, clausePools } from './corpus/generate.mjs';
 import { ASK_QUESTIONS, SEARCH_CLASSES } from './lib/queries.mjs';
 import { log, median, quantile, repoRoot, round } from './lib/util.mjs';
 
+const USAGE = `Usage: node bench/term-table.mjs [--url=postgres://…] [--data-dir=DIR] [--target=400000] [--reps=3] [--keep]
+                                 [--no-refresh] [--no-expansion] [--schema=NAME]
+
+  --url=URL         PostgreSQL instead of PGlite, in a scratch schema kb_termtable_<hex>
+  --schema=NAME     with --url: use (or create) this schema instead
+  --data-dir=DIR    PGlite in DIR (kept; a grown corpus is reused) instead of a scratch folder
+  --target=N        grow the corpus to N passages (default 400000)
+  --reps=N          runs per query; the fastest counts (default 3)
+  --keep            keep the scratch folder or schema
+  --no-refresh      do not rebuild the frequent-term table first
+  --no-expansion    search the words alone, without the concept glossary's expansion`;
+const { values: options } = readCommandLine({
+  tool: 'term-table',
+  usage: USAGE,
+  options: {
+    url: { type: 'string' },
+    schema: { type: 'string' },
+    'data-dir': { type: 'string' },
+    target: { type: 'string' },
+    reps: { type: 'string' },
+    keep: { type: 'boolean' },
+    'no-refresh': { type: 'boolean' },
+    'no-expansion': { type: 'boolean' },
+  },
+});
+for (const name of ['target', 'reps']) {
+  if (options[name] !== undefined && !/^[1-9]\d*$/.test(options[name])) usageError('term-table', USAGE, `--${name} must be a whole number of at least 1`);
+}
+if (options.schema !== undefined && options.url === undefined) usageError('term-table', USAGE, '--schema goes with --url');
+
 const require = createRequire(import.meta.url);
 const dist = (file) => require(path.join(repoRoot, 'server', 'dist', file));
-const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 const { openDatabase } = dist('db/open.js');
 const { migrate } = dist('db/migrate.js');
@@ -35,22 +64,27 @@ const { queryTerms } = dist('retrieval/query.js');
 const { shippedExpansion } = dist('retrieval/expansion.js');
 const repo = dist('passages/ranking.js');
 
-const target = Number(arg('target') ?? 400_000);
-const url = arg('url');
-const keep = process.argv.includes('--keep');
-let dataDir = arg('data-dir');
+const target = Number(options.target ?? 400_000);
+const url = options.url;
+const keep = options.keep === true;
+let dataDir = options['data-dir'];
+/** A schema named with --schema: created if absent, dropped afterwards unless --keep. */
 let schema;
 let databaseUrl;
-if (url) {
+/** The scratch folder or schema made here (tooling/scratch.mjs), disposed afterwards unless --keep. */
+let scratch;
+if (url && options.schema) {
   const u = new URL(url);
-  schema = arg('schema') ?? `kb_termtable_${crypto.randomBytes(4).toString('hex')}`;
+  schema = options.schema;
   const admin = await openDatabase({ databaseUrl: url });
   await admin.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   await admin.close();
   u.searchParams.set('options', `-c search_path=${schema}`);
   databaseUrl = u.toString();
-} else if (!dataDir) {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-termtable-'));
+} else if (url || !dataDir) {
+  scratch = await createScratch({ prefix: 'kb-termtable', keep, postgres: url ? { url, isolate: 'schema', schemaPrefix: 'kb_termtable' } : undefined });
+  dataDir = scratch.dataDir;
+  databaseUrl = scratch.databaseUrl;
 }
 
 function evalQuestions() {
@@ -81,7 +115,7 @@ try {
     await addSyntheticPassages(db, { count: target - loaded, startAt: 0, pools: clausePools() });
     await db.query('ANALYZE passages');
   }
-  if (!process.argv.includes('--no-refresh')) {
+  if (!options['no-refresh']) {
     const started = performance.now();
     await repo.refreshTermTable(db);
     out.refreshS = round((performance.now() - started) / 1000, 1);
@@ -95,14 +129,14 @@ try {
   log(`table: ${JSON.stringify(out)}`);
   const queries = [...Object.values(SEARCH_CLASSES).flat(), ...ASK_QUESTIONS.map((q) => ({ q: q.question, lang: q.lang })), ...evalQuestions()];
   const times = { auto: [], full: [], askAuto: [], askFull: [] };
-  const expansion = process.argv.includes('--no-expansion') ? {} : shippedExpansion();
+  const expansion = options['no-expansion'] ? {} : shippedExpansion();
   /** Proven exact, yet different from the full ranking (a bug). */
   const differences = [];
   const firstPages = { exact: 0, approximate: 0, full: 0, identical: 0, shown: 0, agreeing: 0 };
   /** Estimated ÷ exact totals where they differ. */
   const totals = [];
   const summary = (p) => `${p.id} ${p.matchedCount} ${p.rank.toFixed(6)}`;
-  const reps = Number(arg('reps') ?? 3);
+  const reps = Number(options.reps ?? 3);
   for (const { q, lang } of queries) {
     let terms = queryTerms(q, [lang], { prefixLast: true, ...expansion });
     if (terms.length === 0) terms = queryTerms(q, [lang], { keepStopwords: true, prefixLast: true });
@@ -175,12 +209,11 @@ try {
   out.askRankMs = { auto: stats(times.askAuto), full: stats(times.askFull) };
 } finally {
   await db.close();
-  if (!keep) {
-    if (schema) {
-      const admin = await openDatabase({ databaseUrl: url });
-      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.close();
-    } else if (dataDir && !arg('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (scratch) await scratch.dispose();
+  else if (schema && !keep) {
+    const admin = await openDatabase({ databaseUrl: url });
+    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.close();
   }
 }
 process.stdout.write(JSON.stringify(out, null, 2) + '\n');

@@ -24,17 +24,14 @@
  * Exit status: 0 all rounds passed, 1 a write was lost or duplicated, fewer than 100 requests
  * were in flight at the kill, or the final shutdown was not clean; 2 wrong usage or no build.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readCommandLine, usageError } from '../tooling/cli.mjs';
+import { createScratch, freePort, repoRoot, SERVER_MAIN as MAIN, serverEnv, startServer } from '../tooling/scratch.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = path.join(repoRoot, 'server', 'dist', 'main.js');
 const FORMS_CLI = path.join(repoRoot, 'server', 'dist', 'cli', 'forms.js');
 
 /** Rate limits set for the soak's servers (per minute and client address), printed with the results. */
@@ -46,154 +43,45 @@ const KILL_AFTER_ACKED = [0.3, 0.5, 0.7];
 /** Longest wait for /readyz (ms): the first start loads the whole corpus. */
 const READY_TIMEOUT_MS = 15 * 60_000;
 
-const USAGE = 'usage: npm run soak [-- --database-url postgres://user@host:port/newdb] [--requests N] [--rounds R] [--keep]';
+const USAGE = `Usage: npm run soak [-- --database-url postgres://user@host:port/newdb] [--requests N] [--rounds R] [--keep]
 
-function parseArgs(argv) {
-  const options = { databaseUrl: process.env.SOAK_DATABASE_URL || undefined, requests: 1000, rounds: 1, keep: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === '--database-url') options.databaseUrl = value();
-    else if (flag === '--requests') options.requests = Number(value());
-    else if (flag === '--rounds') options.rounds = Number(value());
-    else if (flag === '--keep') options.keep = true;
-    else throw new Error(`unknown option ${argv[i]}`);
-  }
+  --database-url URL  run on PostgreSQL: the database the URL names is created and dropped
+                      afterwards (default SOAK_DATABASE_URL; without either, embedded PGlite)
+  --requests N        concurrent POSTs per round (default 1000, at least ${2 * MIN_IN_FLIGHT})
+  --rounds R          kill-and-restart rounds (default 1)
+  --keep              keep the scratch data (kept anyway when a round fails)
+
+SOAK_DATA_DIR: an empty folder for the scratch data (default: under the OS temp dir).`;
+
+/** The soak's options from its command line (util.parseArgs); exits 2 on wrong usage, 0 after --help. */
+function readOptions() {
+  const { values } = readCommandLine({
+    tool: 'soak',
+    usage: USAGE,
+    options: { 'database-url': { type: 'string' }, requests: { type: 'string' }, rounds: { type: 'string' }, keep: { type: 'boolean' } },
+  });
+  const options = {
+    databaseUrl: values['database-url'] ?? (process.env.SOAK_DATABASE_URL || undefined),
+    requests: Number(values.requests ?? 1000),
+    rounds: Number(values.rounds ?? 1),
+    keep: values.keep === true,
+  };
   if (!Number.isInteger(options.requests) || options.requests < 2 * MIN_IN_FLIGHT) {
-    throw new Error(`--requests must be a whole number of at least ${2 * MIN_IN_FLIGHT}`);
+    usageError('soak', USAGE, `--requests must be a whole number of at least ${2 * MIN_IN_FLIGHT}`);
   }
-  if (!Number.isInteger(options.rounds) || options.rounds < 1) throw new Error('--rounds must be a whole number of at least 1');
-  if (options.databaseUrl && !/^postgres(ql)?:\/\//.test(options.databaseUrl)) throw new Error('--database-url must start with postgres://');
+  if (!Number.isInteger(options.rounds) || options.rounds < 1) usageError('soak', USAGE, '--rounds must be a whole number of at least 1');
+  if (options.databaseUrl && !/^postgres(ql)?:\/\//.test(options.databaseUrl)) usageError('soak', USAGE, '--database-url must start with postgres://');
   return options;
 }
 
 const log = (message) => process.stderr.write(`[soak ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** Environment of the soak's servers and CLI calls: the scratch data, the raised rate limits. */
+const soakEnv = (scratch, port) => serverEnv(scratch, port, { LOG_LEVEL: 'info', ...RATE_LIMITS });
 
-/**
- * The scratch database: `{ kind, dir, dataDir, databaseUrl, dispose }`.
- * @throws when the folder holds data or the PostgreSQL database already exists
- */
-async function createScratch({ databaseUrl, keep }) {
-  let dir;
-  if (process.env.SOAK_DATA_DIR) {
-    dir = path.resolve(process.env.SOAK_DATA_DIR);
-    if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`refusing ${dir}: it already holds data (the soak needs an empty folder)`);
-    fs.mkdirSync(dir, { recursive: true });
-  } else dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-soak-'));
-  const dataDir = path.join(dir, 'data');
-  fs.mkdirSync(dataDir);
-  if (!databaseUrl) {
-    return { kind: 'pglite', dir, dataDir, databaseUrl: undefined, dispose: async () => keep || fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  try {
-    return await createDatabase({ databaseUrl, keep, dir, dataDir });
-  } catch (error) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-}
-
-/** The PostgreSQL part of {@link createScratch}: creates the database named in `databaseUrl`. */
-async function createDatabase({ databaseUrl, keep, dir, dataDir }) {
-  const { default: pg } = await import('pg');
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--database-url must name the scratch database to create (lowercase letters, digits, _), got "${name}"`);
-  if (['postgres', 'template0', 'template1'].includes(name)) throw new Error(`refusing to use the "${name}" database: name a new scratch database`);
-  const maintenance = new URL(databaseUrl);
-  maintenance.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: maintenance.toString() });
-  await admin.connect();
-  try {
-    // Only a database the soak creates is used: an existing one (even an empty one) may be
-    // someone's, and the soak fills it with a corpus and test rows.
-    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
-    if (exists) throw new Error(`refusing database "${name}": it already exists (the soak creates its scratch database itself and drops it afterwards; name a new one)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    kind: 'postgres',
-    dir,
-    dataDir,
-    databaseUrl,
-    dispose: async () => {
-      if (keep) return;
-      const cleanup = new pg.Client({ connectionString: maintenance.toString() });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Environment of the soak's servers and CLI calls. */
-function serverEnv(scratch, port) {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    KNOWLEDGE_PORT: '0',
-    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-    DATA_DIR: scratch.dataDir,
-    LOG_LEVEL: 'info',
-    ...RATE_LIMITS,
-  };
-  delete env.DATABASE_URL;
-  if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
-  return env;
-}
-
-/**
- * Starts server/dist/main.js and waits for /readyz.
- * @returns `{ url, pid, readyMs, exited: Promise<{ code, signal }> }`
- */
-async function startServer(scratch, port, name) {
-  const logFile = path.join(scratch.dir, `${name}.log`);
-  const out = fs.openSync(logFile, 'a');
-  const started = performance.now();
-  const child = spawn(process.execPath, [MAIN], { cwd: repoRoot, env: serverEnv(scratch, port), stdio: ['ignore', out, out] });
-  fs.closeSync(out);
-  let done = null;
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((done = { code, signal }))));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (done) throw new Error(`server "${name}" exited (${done.code ?? done.signal}) before it was ready; see ${logFile}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server "${name}" was not ready in ${READY_TIMEOUT_MS / 60_000} minutes; see ${logFile}`);
-    }
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  return { url, pid: child.pid, readyMs: Math.round(performance.now() - started), exited, logFile };
-}
+/** Starts the server on `port` (the same one after each kill) and waits for /readyz. */
+const startSoakServer = (scratch, port, name) =>
+  startServer(scratch, { name, port, env: { LOG_LEVEL: 'info', ...RATE_LIMITS }, readyTimeoutMs: READY_TIMEOUT_MS, pollMs: 200 });
 
 /** One form POST; resolves `{ outcome: 'acked' | 'refused' | 'failed', status?, sent }`, never rejects. */
 function post(port, pathname, body, agent, onSent) {
@@ -280,7 +168,7 @@ async function fireAndKill(server, port, requests, killAfter) {
 
 function runCli(scratch, port, args) {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [FORMS_CLI, ...args], { cwd: repoRoot, env: serverEnv(scratch, port), maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [FORMS_CLI, ...args], { cwd: repoRoot, env: soakEnv(scratch, port), maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`npm run forms -- ${args.join(' ')} failed: ${stderr || error.message}`));
       else resolve(stdout);
     });
@@ -315,13 +203,7 @@ function pgliteState(scratch) {
 }
 
 async function main() {
-  let options;
-  try {
-    options = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`soak: ${error.message}\n${USAGE}\n`);
-    return 2;
-  }
+  const options = readOptions();
   if (!fs.existsSync(MAIN) || !fs.existsSync(FORMS_CLI)) {
     process.stderr.write('soak: server/dist is missing: run `npm run build` first (the soak runs the built server and builds nothing).\n');
     return 2;
@@ -330,7 +212,12 @@ async function main() {
   if (stale) log('warning: server/src has changed since server/dist was built; the soak runs the built server (npm run build -w server to rebuild)');
   let scratch;
   try {
-    scratch = await createScratch(options);
+    scratch = await createScratch({
+      prefix: 'kb-soak',
+      dir: process.env.SOAK_DATA_DIR || undefined,
+      keep: options.keep,
+      postgres: options.databaseUrl ? { url: options.databaseUrl, isolate: 'database' } : undefined,
+    });
   } catch (error) {
     process.stderr.write(`soak: ${error.message}\n`);
     return 1;
@@ -344,7 +231,7 @@ async function main() {
   let keepScratch = options.keep;
   let server;
   try {
-    server = await startServer(scratch, port, 'server-1');
+    server = await startSoakServer(scratch, port, 'server-1');
     log(`server ready in ${(server.readyMs / 1000).toFixed(1)} s (first start loads the corpus)`);
     for (let round = 1; round <= options.rounds; round++) {
       const requests = requestsFor(round, options.requests, tag);
@@ -357,7 +244,7 @@ async function main() {
       } else {
         log(`round ${round}: SIGKILL with ${fired.killedAt.inFlight} in flight and ${fired.killedAt.acked} acknowledged; exit ${fired.exit.signal ?? fired.exit.code}; database after the kill: ${state}`);
       }
-      server = await startServer(scratch, port, `server-${round + 1}`);
+      server = await startSoakServer(scratch, port, `server-${round + 1}`);
       log(`round ${round}: restarted, ready in ${(server.readyMs / 1000).toFixed(1)} s`);
       const stored = await readBack(scratch, port, tag);
       let acknowledged = 0;

@@ -1,34 +1,15 @@
 /**
- * Small helpers shared by the benchmark scripts: free ports, statistics, formatting, child
- * processes. Nothing here measures anything by itself.
+ * Small helpers shared by the benchmark scripts: statistics, formatting, child processes.
+ * Nothing here measures anything by itself. Scratch data, free ports and the server itself
+ * come from tooling/scratch.mjs, shared with the soak and the server's scripts.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Absolute path of the repository root. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/**
- * A TCP port that was free on 127.0.0.1 a moment ago (the OS picks it; never a fixed number).
- * @returns {Promise<number>}
- */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** @param {number} ms */
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The q-quantile of `values` by linear interpolation between closest ranks.

@@ -7,55 +7,26 @@
  *   node server/scripts/bench-newsletter.js [--postgres postgres://…] [--seconds 10] [--connections 10]
  *
  * It starts `server/dist/main.js` on a free port with a scratch DATA_DIR (and, with
- * --postgres, in a scratch schema of that server, dropped afterwards), raises
+ * --postgres, in a scratch schema of that server, dropped afterwards; tooling/scratch.mjs), raises
  * RATE_LIMIT_FORMS_PER_MINUTE to 1,000,000 (stated in the output), warms up for 3 s, measures
  * for --seconds with autocannon, then checks through `npm run forms -- export` that every
  * acknowledged subscription is stored. Only 127.0.0.1 is contacted; the run is bounded in time.
  * Prints one JSON object.
  */
-const { spawn, execFileSync } = require('node:child_process');
-const nodeCrypto = require('node:crypto');
-const fs = require('node:fs');
-const net = require('node:net');
+const { execFileSync } = require('node:child_process');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 
 const RATE_LIMIT = 1_000_000;
 const root = path.resolve(__dirname, '..', '..');
-const main = path.join(root, 'server', 'dist', 'main.js');
 const cli = path.join(root, 'server', 'dist', 'cli', 'forms.js');
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
-}
+const USAGE = `Usage: node server/scripts/bench-newsletter.js [--postgres postgres://…] [--seconds 10] [--connections 10]
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(url, child, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server not ready in time');
-}
+  --postgres URL     measure on PostgreSQL, in a scratch schema of that database (dropped afterwards)
+  --seconds N        length of the measured run (default 10; a 3 s warm-up comes first)
+  --connections N    concurrent connections (default 10)`;
 
 async function psql(url, sql) {
   const pg = require('pg');
@@ -85,37 +56,30 @@ function run(url, seconds, connections, tag) {
   });
 }
 
-async function main_() {
-  const seconds = Number(option('seconds', '10'));
-  const connections = Number(option('connections', '10'));
-  const postgres = option('postgres', undefined);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-bench-'));
-  if (fs.readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty`);
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    KNOWLEDGE_PORT: '0',
-    DATA_DIR: dataDir,
-    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_FORMS_PER_MINUTE: String(RATE_LIMIT),
-  };
-  delete env.DATABASE_URL;
-  let schema;
-  if (postgres) {
-    schema = `kb_bench_${nodeCrypto.randomBytes(5).toString('hex')}`;
-    await psql(postgres, `CREATE SCHEMA ${schema}`);
-    const u = new URL(postgres);
-    u.searchParams.set('options', `-c search_path=${schema}`);
-    env.DATABASE_URL = u.toString();
+/** Reads the command line (util.parseArgs, tooling/cli.mjs): exits 0 after --help, 2 on wrong usage. */
+function readOptions({ readCommandLine, usageError }) {
+  const { values } = readCommandLine({
+    tool: 'bench-newsletter',
+    usage: USAGE,
+    options: { postgres: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string' } },
+  });
+  for (const name of ['seconds', 'connections']) {
+    if (values[name] !== undefined && !/^[1-9]\d*$/.test(values[name])) usageError('bench-newsletter', USAGE, `--${name} must be a whole number of at least 1`);
   }
-  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-4000)));
-  const url = `http://127.0.0.1:${port}`;
+  return { seconds: Number(values.seconds ?? 10), connections: Number(values.connections ?? 10), postgres: values.postgres };
+}
+
+async function main_() {
+  const { seconds, connections, postgres } = readOptions(await import('../../tooling/cli.mjs'));
+  const { createScratch, startServer, tail } = await import('../../tooling/scratch.mjs');
+  const scratch = await createScratch({
+    prefix: 'kb-bench-newsletter',
+    postgres: postgres ? { url: postgres, isolate: 'schema', schemaPrefix: 'kb_bench' } : undefined,
+  });
+  let server;
   try {
-    await waitReady(url, child, 600_000);
+    server = await startServer(scratch, { name: 'server', env: { LOG_LEVEL: 'error', RATE_LIMIT_FORMS_PER_MINUTE: String(RATE_LIMIT) } });
+    const { url, env } = server;
     await run(url, 3, connections, 'warmup');
     const r = await run(url, seconds, connections, 'measured');
     const exported = JSON.parse(
@@ -143,13 +107,11 @@ async function main_() {
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } catch (error) {
-    process.stderr.write(`${stderr}\n`);
+    if (server) process.stderr.write(`${tail(server.logFile, 40)}\n`);
     throw error;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await psql(postgres, `DROP SCHEMA ${schema} CASCADE`);
+    await server?.stop();
+    await scratch.dispose();
   }
 }
 

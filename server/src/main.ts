@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SingleBar } from 'cli-progress';
-import { startOperations, type Operations } from './admin/operations.js';
+import { startOperations, type Operations } from './operations.js';
 import { createApp } from './app.js';
 import { loadConfigOrExit } from './cli/args.js';
 import type { Config } from './config.js';

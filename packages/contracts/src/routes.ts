@@ -15,9 +15,6 @@ export const SHELL_ROUTES = [
   '/open-data',
 ] as const;
 
-/** One of {@link SHELL_ROUTES}. */
-export type ShellRoute = (typeof SHELL_ROUTES)[number];
-
 /** True when `pathname` (no query string) is a shell route; a trailing slash is ignored. */
 export function isShellRoute(pathname: string): boolean {
   const p = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;

@@ -43,8 +43,3 @@ export interface SourcesResponse {
   /** The ten sources in catalog order. */
   sources: KnowledgeSource[];
 }
-
-/** True when `value` is one of {@link SOURCE_CATEGORIES}. Never throws. */
-export function isSourceCategory(value: unknown): value is SourceCategory {
-  return (SOURCE_CATEGORIES as readonly unknown[]).includes(value);
-}

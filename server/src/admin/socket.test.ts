@@ -3,9 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../logger';
+import { AdminCommandError, AdminCommands } from './registry';
 import {
-  AdminCommandError,
-  AdminCommands,
   AdminUnavailableError,
   adminSocketPath,
   callAdmin,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
+import { AdminCommandError, type AdminArgs, type AdminCommands } from './registry.js';
 
 /**
  * The admin socket (ARCHITECTURE.md "Data"): `DATA_DIR/admin.sock`, a Unix socket with file
@@ -13,8 +14,8 @@ import type { Logger } from '../logger.js';
  * `{"id": 1, "ok": true, "result": …}` or `{"id": 1, "ok": false, "error": "…"}`. Requests on
  * one connection are answered in order. A line may be at most 1 MiB.
  *
- * Components add their commands to an {@link AdminCommands} registry (`forms.*` in
- * `forms/commands.ts`); the same registry serves the socket and, when no server runs, the
+ * Components add their commands to an `AdminCommands` registry (`admin/registry.ts`; `forms.*`
+ * in `forms/commands.ts`); the same registry serves the socket and, when no server runs, the
  * operator CLI in its own process (see `cli/operator.ts`), so a command behaves the same both
  * ways.
  */
@@ -24,62 +25,6 @@ export const ADMIN_SOCKET_FILE = 'admin.sock';
 
 /** Longest request line accepted (bytes). */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
-
-/** Arguments of a command: a JSON object. */
-export type AdminArgs = Readonly<Record<string, unknown>>;
-
-/** One operator command. */
-export interface AdminCommand {
-  /** One line for `help`. */
-  description: string;
-  /**
-   * Runs the command.
-   * @returns a JSON-serializable result
-   * @throws AdminCommandError for a refusal the operator should read (bad arguments, …);
-   *   any other error is answered as `internal error` and logged
-   */
-  run(args: AdminArgs): Promise<unknown>;
-}
-
-/** A refusal whose message is shown to the operator as it is. */
-export class AdminCommandError extends Error {
-  override name = 'AdminCommandError';
-}
-
-/** The registry of operator commands, by dotted name (`forms.export`, `remotes.publish`, …). */
-export class AdminCommands {
-  private readonly commands = new Map<string, AdminCommand>();
-
-  /**
-   * Adds a command.
-   * @throws Error when `name` is taken (`help` and `ping` are built in) or not `lowercase.dotted-name`
-   */
-  register(name: string, command: AdminCommand): this {
-    if (!/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/.test(name)) throw new Error(`invalid admin command name "${name}"`);
-    if (this.commands.has(name) || name === 'help' || name === 'ping') throw new Error(`admin command "${name}" is already registered`);
-    this.commands.set(name, command);
-    return this;
-  }
-
-  /** Names and descriptions of every command, sorted by name. */
-  list(): { name: string; description: string }[] {
-    return [...this.commands.entries()]
-      .map(([name, c]) => ({ name, description: c.description }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-  }
-
-  /**
-   * Runs a command by name.
-   * @throws AdminCommandError for an unknown command, and whatever the command throws
-   */
-  async run(name: string, args: AdminArgs = {}): Promise<unknown> {
-    if (name === 'help') return this.list();
-    if (name === 'ping') return { pong: true, pid: process.pid };
-    const command = this.commands.get(name);
-    if (!command) throw new AdminCommandError(`unknown command "${name}"; try "help"`);
-    return command.run(args);
-  }
-}
 
 /** A request line. */
 export interface AdminRequest {

@@ -1,19 +1,37 @@
 import path from 'node:path';
-import { onlyOptions, parseCommandLine, UsageError } from './args';
-import { parseCorpusArgs } from './corpus';
-import { parseDbArgs } from './db';
-import { parseFormsArgs } from './forms';
-import { parseRemotesArgs } from './remotes';
+import { main as attestMain, parseAttestArgs } from '../concepts/attest-cli';
+import { main as evalMain, parseEvalArgs } from '../eval/cli';
+import { HelpRequested, onlyOptions, parseCommandLine, UsageError } from './args';
+import { main as corpusMain, parseCorpusArgs } from './corpus';
+import { main as dbMain, parseDbArgs } from './db';
+import { main as formsMain, parseFormsArgs } from './forms';
+import { main as remotesMain, parseRemotesArgs } from './remotes';
 
-/** The usage error `fn` throws (its message), or 'no error'. */
+/** The usage error `fn` throws (its message; `help` for a request for help), or 'no error'. */
 function usage(fn: () => unknown): string {
   try {
     fn();
   } catch (error) {
+    if (error instanceof HelpRequested) return 'help';
     if (error instanceof UsageError) return error.message;
     throw error;
   }
   return 'no error';
+}
+
+/** Runs a tool's `main` with `argv`, capturing what it writes. */
+async function runTool(main: (argv: readonly string[]) => number | Promise<number>, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
+  try {
+    const code = await main(argv);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
 }
 
 describe('parseCommandLine (util.parseArgs)', () => {
@@ -34,8 +52,9 @@ describe('parseCommandLine (util.parseArgs)', () => {
     });
   });
 
-  it('takes the next argument as the value even when it looks like an option', () => {
-    expect(parseCommandLine(['--source', '--lang'], spec).values.get('source')).toBe('--lang');
+  it('takes a value starting with a dash only inline, as util.parseArgs does', () => {
+    expect(usage(() => parseCommandLine(['--source', '--lang'], spec))).toBe('--source needs a value');
+    expect(parseCommandLine(['--source=--lang'], spec).values.get('source')).toBe('--lang');
   });
 
   it('refuses unknown options, missing values and flags with a value; --help asks for the usage alone', () => {
@@ -44,8 +63,9 @@ describe('parseCommandLine (util.parseArgs)', () => {
     expect(usage(() => parseCommandLine(['--source'], spec))).toBe('--source needs a value');
     expect(usage(() => parseCommandLine(['--source'], { ...spec, needsValue: { source: 'which source?' } }))).toBe('which source?');
     expect(usage(() => parseCommandLine(['--replace=yes'], spec))).toBe('--replace takes no value');
-    expect(usage(() => parseCommandLine(['status', '--help'], spec))).toBe('');
-    expect(usage(() => parseCommandLine(['-h'], spec))).toBe('');
+    expect(usage(() => parseCommandLine(['status', '--help'], spec))).toBe('help');
+    expect(usage(() => parseCommandLine(['-h'], spec))).toBe('help');
+    expect(usage(() => parseCommandLine(['--help=yes'], spec))).toBe('--help takes no value');
   });
 
   it('onlyOptions refuses options a command does not take', () => {
@@ -58,7 +78,8 @@ describe('parseCommandLine (util.parseArgs)', () => {
 describe('the CLIs keep their usage errors', () => {
   it.each([
     [[], 'which command?'],
-    [['help'], 'cannot help that way'],
+    [['help'], 'help'],
+    [['import', 'a.jsonl', '--help'], 'help'],
     [['bogus'], 'cannot bogus that way'],
     [['status', 'extra'], 'cannot status that way'],
     [['status', '--x', '1'], 'unknown option --x'],
@@ -87,7 +108,7 @@ describe('the CLIs keep their usage errors', () => {
 
   it.each([
     [[], ''],
-    [['help'], ''],
+    [['help'], 'help'],
     [['bogus'], 'unknown command "bogus"'],
     [['export'], 'export what? contacts or subscribers'],
     [['export', 'contacts', '--bogus', '1'], 'unknown option --bogus'],
@@ -114,7 +135,8 @@ describe('the CLIs keep their usage errors', () => {
 
   it.each([
     [[], ''],
-    [['--help'], ''],
+    [['--help'], 'help'],
+    [['help'], 'help'],
     [['bogus'], 'unknown command "bogus"'],
     [['backup'], 'backup needs one file name'],
     [['backup', 'a', 'b'], 'backup needs one file name'],
@@ -138,6 +160,7 @@ describe('the CLIs keep their usage errors', () => {
 
   it.each([
     [[], ''],
+    [['-h'], 'help'],
     [['bogus'], 'unknown command "bogus"'],
     [['list', 'a', 'b'], 'list takes at most one remote name'],
     [['publish'], 'publish which remote?'],
@@ -156,5 +179,51 @@ describe('the CLIs keep their usage errors', () => {
       args: { name: 'knowledge', baseUrl: 'https://cdn.example.org/k/' },
     });
     expect(parseRemotesArgs(['activate', 'forms', 'v2'])).toEqual({ command: 'remotes.activate', args: { name: 'forms', version: 'v2' } });
+  });
+});
+
+describe('every tool: --help prints the usage and exits 0; wrong usage exits 2', () => {
+  it.each([
+    ['corpus', corpusMain, 'Usage: npm run corpus -- <command>', ''],
+    ['forms', formsMain, 'Usage: npm run forms -- <command>', 'forms: '],
+    ['db', dbMain, 'Usage: npm run db -- <command>', 'db: '],
+    ['remotes', remotesMain, 'Usage: npm run remotes -- <command>', 'remotes: '],
+    ['eval', evalMain, 'Usage: npm run eval -- [<questions.tsv>…]', 'eval: '],
+    ['attest-cli', attestMain, 'Usage: node server/dist/concepts/attest-cli.js <file.json>', 'attest-cli: '],
+  ] as const)('%s', async (_name, main, usageLine, prefix) => {
+    const help = await runTool(main, ['--help']);
+    expect(help).toEqual({ code: 0, stdout: expect.stringContaining(usageLine) as string, stderr: '' });
+    expect(help.stdout.startsWith(usageLine)).toBe(true);
+    const bad = await runTool(main, ['--bogus']);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(new RegExp(`^${prefix}unknown option --bogus\n\n${usageLine.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it('eval reads its sets and options; refuses other files and a bad --runs', () => {
+    expect(parseEvalArgs(['eval/dev.tsv', '--url', 'http://127.0.0.1:4000/', '--runs=3', '--verbose', '--dump', 'out.jsonl'], {})).toEqual({
+      files: ['eval/dev.tsv'],
+      base: 'http://127.0.0.1:4000',
+      runs: 3,
+      verbose: true,
+      dump: 'out.jsonl',
+    });
+    expect(parseEvalArgs([], { PORT: '3100' })).toEqual({
+      files: ['eval/dev.tsv', 'eval/heldout.tsv'],
+      base: 'http://localhost:3100',
+      runs: 1,
+      verbose: false,
+      dump: undefined,
+    });
+    expect(usage(() => parseEvalArgs(['dev.csv']))).toBe('dev.csv: question sets are .tsv files');
+    expect(usage(() => parseEvalArgs(['--runs', '0']))).toBe('--runs must be a whole number of at least 1');
+    expect(usage(() => parseEvalArgs(['--dump']))).toBe('--dump needs a value');
+  });
+
+  it('attest-cli reads its file and options', () => {
+    expect(parseAttestArgs(['g.json', '--fill', '3', '--out', 'o.json'])).toEqual({ file: 'g.json', id: undefined, limit: 3, fill: 3, out: 'o.json' });
+    expect(parseAttestArgs(['g.json', '--id=sabr'])).toEqual({ file: 'g.json', id: 'sabr', limit: 8, fill: undefined, out: undefined });
+    expect(usage(() => parseAttestArgs([]))).toBe('give one glossary file (.json)');
+    expect(usage(() => parseAttestArgs(['g.json', '--limit', 'x']))).toBe('--limit must be a whole number');
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { AdminCommandError, AdminCommands, AdminUnavailableError, adminSocketPath, callAdmin, type AdminArgs } from '../admin/socket.js';
+import { AdminCommandError, AdminCommands, type AdminArgs } from '../admin/registry.js';
+import { AdminUnavailableError, adminSocketPath, callAdmin } from '../admin/socket.js';
 import type { Config } from '../config.js';
 import { ImportFileError, readImportRecords, type ImportRecord } from '../corpus/files.js';
 import { registerCorpusCommands } from '../corpus/imports.js';
@@ -10,7 +11,7 @@ import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
 import type { PGliteOptions } from '../db/pglite.js';
 import { MAX_BATCH, registerEmbeddingCommands } from '../embeddings/commands.js';
-import { loadConfigOrExit, onlyOptions, parseCommandLine, reportUsageError, UsageError } from './args.js';
+import { HelpRequested, loadConfigOrExit, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
 
 /**
  * `npm run corpus -- …`: the corpus's operator commands.
@@ -58,13 +59,15 @@ export type CorpusCommand =
 
 /**
  * Parses the arguments after `npm run corpus --` (with `util.parseArgs`, {@link parseCommandLine}).
- * @throws UsageError naming what is wrong (an empty message for `--help`)
+ * @throws HelpRequested for `help`, `--help` or `-h`
+ * @throws UsageError naming what is wrong
  */
 export function parseCorpusArgs(argv: readonly string[]): CorpusCommand {
   const line = parseCommandLine(argv, { values: ['source', 'lang', 'translator', 'batch'] });
   const options = line.values;
   const allow = (...names: string[]): void => onlyOptions(line, ...names);
   const [verb, ...rest] = line.positionals;
+  if (verb === 'help') throw new HelpRequested();
   if (verb === 'status' && rest.length === 0) {
     allow();
     return { verb };
@@ -254,13 +257,18 @@ export async function runCorpusCommand(cmd: CorpusCommand, deps: CorpusCliDeps):
   }
 }
 
-async function main(): Promise<void> {
+/**
+ * Runs `npm run corpus` with the arguments after `--`.
+ * @returns the exit status (0 done, 2 wrong usage, 0 for `--help`); a failure exits the
+ *   process itself (1, or 130 when interrupted)
+ */
+export async function main(argv: readonly string[]): Promise<number> {
   let cmd: CorpusCommand;
   try {
-    cmd = parseCorpusArgs(process.argv.slice(2));
+    cmd = parseCorpusArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.exit(reportUsageError(error, USAGE));
+    return reportUsage(error, USAGE);
   }
   const config = loadConfigOrExit();
   const interrupt = new AbortController();
@@ -292,6 +300,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  return 0;
 }
 
-if (require.main === module) void main();
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { registerDbCommands, restoreBackup, type BackupResult } from '../db/backup.js';
-import { onlyOptions, parseCommandLine, reportUsageError, UsageError } from './args.js';
+import { HelpRequested, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
 import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
@@ -38,12 +38,14 @@ export interface DbCommandLine {
 
 /**
  * Parses the arguments after `npm run db --`.
- * @throws UsageError naming what is wrong (an empty message for `help`, `--help` or none)
+ * @throws HelpRequested for `help`, `--help` or `-h`
+ * @throws UsageError naming what is wrong (an empty message for no command: usage alone)
  */
 export function parseDbArgs(argv: readonly string[]): DbCommandLine {
   const line = parseCommandLine(argv, { flags: ['replace'] });
   const [verb, ...rest] = line.positionals;
-  if (verb === undefined || verb === 'help') throw new UsageError('');
+  if (verb === 'help') throw new HelpRequested();
+  if (verb === undefined) throw new UsageError('');
   if (verb !== 'backup' && verb !== 'restore') throw new UsageError(`unknown command "${verb}"`);
   onlyOptions(line, ...(verb === 'restore' ? ['replace'] : []));
   if (rest.length !== 1 || rest[0] === '') throw new UsageError(`${verb} needs one file name`);
@@ -62,13 +64,17 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Runs the tool with the arguments after `--`.
+ * @returns the exit status: 0 done (or `--help`), 1 refused or failed, 2 wrong usage
+ */
+export async function main(argv: readonly string[]): Promise<number> {
   let parsed: DbCommandLine;
   try {
     parsed = parseDbArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    return reportUsageError(error, USAGE, 'db: ');
+    return reportUsage(error, USAGE, 'db: ');
   }
   try {
     const config = loadConfig();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { loadConfig } from '../config.js';
 import { registerFormsCommands } from '../forms/commands.js';
-import { onlyOptions, parseCommandLine, reportUsageError, UsageError } from './args.js';
+import { HelpRequested, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
 import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
@@ -37,7 +37,8 @@ export interface FormsCommandLine {
 
 /**
  * Parses the arguments after `npm run forms --` into an operator command.
- * @throws UsageError naming what is wrong (an empty message for `help`, `--help` or none)
+ * @throws HelpRequested for `help`, `--help` or `-h`
+ * @throws UsageError naming what is wrong (an empty message for no command: usage alone)
  */
 export function parseFormsArgs(argv: readonly string[]): FormsCommandLine {
   const line = parseCommandLine(argv, { values: ['since', 'format', 'out', 'older-than'] });
@@ -64,8 +65,10 @@ export function parseFormsArgs(argv: readonly string[]): FormsCommandLine {
       if (rest.length !== 0 || raw === undefined || !/^\d+$/.test(raw)) throw new UsageError('purge needs --older-than <days>');
       return { command: 'forms.purge', args: { olderThanDays: Number(raw) } };
     }
+    case 'help':
+      throw new HelpRequested();
     default:
-      throw new UsageError(verb === undefined || verb === 'help' ? '' : `unknown command "${verb}"`);
+      throw new UsageError(verb === undefined ? '' : `unknown command "${verb}"`);
   }
 }
 
@@ -75,13 +78,17 @@ function describe(command: string, result: unknown): string {
   return `Deleted ${r.messages ?? 0} contact message(s).`;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Runs the tool with the arguments after `--`.
+ * @returns the exit status: 0 done (or `--help`), 1 refused or failed, 2 wrong usage
+ */
+export async function main(argv: readonly string[]): Promise<number> {
   let parsed: FormsCommandLine;
   try {
     parsed = parseFormsArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    return reportUsageError(error, USAGE, 'forms: ');
+    return reportUsage(error, USAGE, 'forms: ');
   }
   try {
     const config = loadConfig();

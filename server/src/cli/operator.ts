@@ -1,6 +1,7 @@
 import { ConfigError, type Config } from '../config.js';
 import { DataDirLockedError } from '../db/lock.js';
-import { AdminCommands, AdminUnavailableError, adminSocketPath, callAdmin, type AdminArgs } from '../admin/socket.js';
+import { AdminCommands, type AdminArgs } from '../admin/registry.js';
+import { AdminUnavailableError, adminSocketPath, callAdmin } from '../admin/socket.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import { registerReleaseCommands } from '../releases/commands.js';
 import type { Release } from '../releases/registry.js';
-import { parseCommandLine, reportUsageError, UsageError } from './args.js';
+import { HelpRequested, parseCommandLine, reportUsage, UsageError } from './args.js';
 import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
@@ -34,7 +34,8 @@ export interface RemotesCommandLine {
 
 /**
  * Parses the arguments after `npm run remotes --`.
- * @throws UsageError naming what is wrong (an empty message for `help`, `--help` or none)
+ * @throws HelpRequested for `help`, `--help` or `-h`
+ * @throws UsageError naming what is wrong (an empty message for no command: usage alone)
  */
 export function parseRemotesArgs(argv: readonly string[]): RemotesCommandLine {
   const line = parseCommandLine(argv, { values: ['base-url'], needsValue: { 'base-url': '--base-url needs a URL' } });
@@ -55,8 +56,10 @@ export function parseRemotesArgs(argv: readonly string[]): RemotesCommandLine {
     case 'rollback':
       if (rest.length !== 1) throw new UsageError('rollback which remote?');
       return { command: 'remotes.rollback', args: { name: rest[0] } };
+    case 'help':
+      throw new HelpRequested();
     default:
-      throw new UsageError(verb === undefined || verb === 'help' ? '' : `unknown command "${verb}"`);
+      throw new UsageError(verb === undefined ? '' : `unknown command "${verb}"`);
   }
 }
 
@@ -84,13 +87,17 @@ function show(command: string, result: unknown): string {
   }
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Runs the tool with the arguments after `--`.
+ * @returns the exit status: 0 done (or `--help`), 1 refused or failed, 2 wrong usage
+ */
+export async function main(argv: readonly string[]): Promise<number> {
   let parsed: RemotesCommandLine;
   try {
     parsed = parseRemotesArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    return reportUsageError(error, USAGE, 'remotes: ');
+    return reportUsage(error, USAGE, 'remotes: ');
   }
   try {
     const config = loadConfig();

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/socket.js';
+import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/registry.js';
 import type { Database, Queryable } from '../db/database.js';
 import { SHIPPED_IMPORTS } from './catalog.js';
 import { MAX_REF_CHARS, MAX_TEXT_CHARS, type ImportRecord } from './files.js';

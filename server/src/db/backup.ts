@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/socket.js';
+import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/registry.js';
 import type { Database } from './database.js';
 import { acquireDataDirLock, DataDirLockedError } from './lock.js';
 import { PGLITE_SUBDIR } from './open.js';

@@ -1,4 +1,4 @@
-import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/socket.js';
+import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/registry.js';
 import type { Database } from '../db/database.js';
 import type { Scope } from '../passages/ranking.js';
 import { createEmbedder, EmbeddingError, type Embedder } from './client.js';

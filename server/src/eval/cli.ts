@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Answer, SearchResponse } from '@kb/contracts';
+import { parseCommandLine, reportUsage, UsageError } from '../cli/args.js';
 import { breakdown, evaluate, EvalFileError, parseDevSet, percentile, type EvalObservation, type EvalQuestion } from './metrics.js';
 
 /**
@@ -17,7 +18,44 @@ import { breakdown, evaluate, EvalFileError, parseDevSet, percentile, type EvalO
  * two builds can be compared with `diff`. Exit status: 0 done, 1 failed, 2 wrong usage.
  */
 
-const USAGE = 'Usage: npm run eval -- [<questions.tsv>…] [--url http://localhost:3000] [--runs N] [--verbose] [--dump FILE]';
+const USAGE = `Usage: npm run eval -- [<questions.tsv>…] [--url http://localhost:3000] [--runs N] [--verbose] [--dump FILE]
+
+  <questions.tsv>…  question sets (default eval/dev.tsv eval/heldout.tsv)
+  --url URL         the running server (default http://localhost:$PORT, PORT default 3000)
+  --runs N          ask every question N times, for the latency figures (default 1)
+  --verbose         one line per question: set:line, language, answered or refused, rank
+  --dump FILE       one JSON line per question: search's top-10 refs, ask's refused, cited
+                    refs and answer text`;
+
+/** A command line of `npm run eval`, read. */
+export interface EvalCommandLine {
+  files: string[];
+  /** Base URL of the server, without a trailing slash. */
+  base: string;
+  runs: number;
+  verbose: boolean;
+  dump: string | undefined;
+}
+
+/**
+ * Parses the arguments after `npm run eval --` (with `util.parseArgs`).
+ * @throws HelpRequested for `--help` or `-h`
+ * @throws UsageError for an unknown option, a file not named `.tsv`, or `--runs` not a whole number ≥ 1
+ */
+export function parseEvalArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): EvalCommandLine {
+  const line = parseCommandLine(argv, { values: ['url', 'runs', 'dump'], flags: ['verbose'] });
+  const notTsv = line.positionals.find((f) => !f.endsWith('.tsv'));
+  if (notTsv !== undefined) throw new UsageError(`${notTsv}: question sets are .tsv files`);
+  const runs = line.values.get('runs') ?? '1';
+  if (!/^\d+$/.test(runs) || Number(runs) < 1) throw new UsageError('--runs must be a whole number of at least 1');
+  return {
+    files: line.positionals.length > 0 ? line.positionals : DEFAULT_SETS,
+    base: (line.values.get('url') ?? `http://localhost:${env.PORT ?? '3000'}`).replace(/\/$/, ''),
+    runs: Number(runs),
+    verbose: line.flags.has('verbose'),
+    dump: line.values.get('dump'),
+  };
+}
 
 /** The sets read when no file is named: the dev set and the held-out paraphrase set (issue 11). */
 const DEFAULT_SETS = ['eval/dev.tsv', 'eval/heldout.tsv'];
@@ -45,28 +83,27 @@ function askBody(q: EvalQuestion): { question: string; lang: 'en' | 'tr'; source
   return { question: q.question, lang: q.lang === 'tr' ? 'tr' : 'en', source: q.source };
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const option = (name: string): string | undefined => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const valued = new Set(['--url', '--runs', '--dump']);
-  const named = args.filter((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''));
-  if (args.includes('--help') || named.some((f) => !f.endsWith('.tsv'))) {
-    process.stderr.write(`${USAGE}\n`);
-    process.exit(2);
+/**
+ * Runs `npm run eval` with the arguments after `--`.
+ * @returns the exit status: 0 done, 1 failed (a file unreadable), 2 wrong usage or a malformed question set
+ * @throws when a request fails or an expected verse is missing (the caller reports it, status 1)
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  let options: EvalCommandLine;
+  try {
+    options = parseEvalArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return reportUsage(error, USAGE, 'eval: ');
   }
-  const files = named.length > 0 ? named : DEFAULT_SETS;
-  const base = (option('url') ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/$/, '');
-  const runs = Math.max(1, Number(option('runs') ?? '1'));
+  const { files, base, runs } = options;
   const questions: EvalQuestion[] = [];
   for (const file of files) {
     try {
       questions.push(...parseDevSet(fs.readFileSync(file, 'utf8'), path.basename(file, '.tsv')));
     } catch (error) {
       process.stderr.write(`${file}: ${(error as Error).message}\n`);
-      process.exit(error instanceof EvalFileError ? 2 : 1);
+      return error instanceof EvalFileError ? 2 : 1;
     }
   }
   // Every expected verse must exist: a typo in the dev set would silently lower recall.
@@ -79,7 +116,7 @@ async function main(): Promise<void> {
   const searchTimes: number[] = [];
   const askTimes: number[] = [];
   const observations: EvalObservation[] = [];
-  const dumpFile = option('dump');
+  const dumpFile = options.dump;
   const dump: string[] = [];
   for (let run = 0; run < runs; run++) {
     for (const q of questions) {
@@ -94,7 +131,7 @@ async function main(): Promise<void> {
         const line = { set: q.set, line: q.line, question: q.question, search: search.hits.map((h) => h.ref), refused: answer.refused, cited: answer.citations.map((c) => c.ref), answer: answer.answer };
         dump.push(JSON.stringify(line));
       }
-      if (args.includes('--verbose')) {
+      if (options.verbose) {
         const rank = search.hits.findIndex((h) => q.refs.includes(h.ref));
         process.stdout.write(`${q.set}:${q.line}\t${q.lang}\t${answer.refused ? 'REFUSED' : 'answered'}\trank=${rank < 0 ? '-' : rank + 1}\t${q.question}\n`);
       }
@@ -122,9 +159,17 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(1);
-});
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${(error as Error).message}\n`);
+      process.exit(1);
+    },
+  );
+}

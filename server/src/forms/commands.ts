@@ -1,4 +1,4 @@
-import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/socket.js';
+import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/registry.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { deleteByEmail, deleteContactsBefore, listContacts, listSubscribers } from './repository.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTES, type RemoteEntry, type RemoteName } from '@kb/contracts';
+import { REMOTES, type RemoteName } from '@kb/contracts';
 
 /** The workspace folder of each remote (under `WEB_ROOT`). */
 export const REMOTE_WORKSPACES: Readonly<Record<RemoteName, string>> = {
@@ -46,21 +46,9 @@ export async function currentBuild(webRoot: string, name: RemoteName): Promise<R
   }
 }
 
-/** The current builds of every remote that has one, in the contract's order. */
-export async function currentBuilds(webRoot: string): Promise<RemoteBuild[]> {
-  const names = Object.keys(REMOTES).filter(isRemoteName);
-  const builds = await Promise.all(names.map((name) => currentBuild(webRoot, name)));
-  return builds.filter((b): b is RemoteBuild => b !== undefined);
-}
-
 /** Site-relative URL of a release's manifest. */
 export function manifestUrl(build: Pick<RemoteBuild, 'name' | 'version'>): string {
   return `/remotes/${build.name}/${build.version}/mf-manifest.json`;
-}
-
-/** The `/remotes.json` entries of the given builds. */
-export function remoteEntries(builds: readonly RemoteBuild[]): RemoteEntry[] {
-  return builds.map((b) => ({ name: b.name, version: b.version, entry: manifestUrl(b) }));
 }
 
 export { isRemoteName };

@@ -1,19 +1,23 @@
-import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
-import { createAlertNotifier, type AlertNotifier } from '../forms/alerts.js';
-import { registerCorpusCommands } from '../corpus/imports.js';
-import { registerDbCommands } from '../db/backup.js';
-import { registerEmbeddingCommands } from '../embeddings/commands.js';
-import { registerFormsCommands, startRetention } from '../forms/commands.js';
-import { registerReleaseCommands } from '../releases/commands.js';
-import type { Logger } from '../logger.js';
-import { AdminCommands, adminSocketPath, startAdminSocket, type AdminSocket } from './socket.js';
+import { AdminCommands } from './admin/registry.js';
+import { adminSocketPath, startAdminSocket, type AdminSocket } from './admin/socket.js';
+import type { Config } from './config.js';
+import { registerCorpusCommands } from './corpus/imports.js';
+import { registerDbCommands } from './db/backup.js';
+import type { Database } from './db/database.js';
+import { registerEmbeddingCommands } from './embeddings/commands.js';
+import { createAlertNotifier, type AlertNotifier } from './forms/alerts.js';
+import { registerFormsCommands, startRetention } from './forms/commands.js';
+import type { Logger } from './logger.js';
+import { registerReleaseCommands } from './releases/commands.js';
 
 /**
  * The server's background duties besides HTTP: the admin socket with its command registry,
  * the forms' staff alerts (retry timer) and the daily deletion of contact messages past their
  * retention. Started by `main.ts` right after the migrations, so operator commands work while
  * the corpus still loads.
+ *
+ * This is part of the composition root: it alone knows every component's commands, so the
+ * components import only `admin/registry.ts` and nothing in `admin/` imports them back.
  */
 export interface Operations {
   /** The registry served on the admin socket; other components add their commands here. */
