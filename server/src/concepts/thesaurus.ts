@@ -19,7 +19,21 @@ export interface Thesaurus {
    * thesaurus does not know.
    */
   synonyms(word: string): string[];
+  /**
+   * Words WordNet links to the word's first senses beyond its synonyms (English only): the words
+   * of its hypernyms and hyponyms ("shoplifting" → "larceny", "stealing"), derivations ("thief"
+   * ↔ "steal"), similar adjectives, and the content words of its gloss ("shoplifting: the act of
+   * stealing goods … in a store"), lower-case single words in no particular order; empty for a
+   * word the thesaurus does not know. Candidates only: the retrieval pipeline keeps those the
+   * corpus uses and the word vectors rank close (`retrieval/semantic.ts`).
+   */
+  related?(word: string): string[];
 }
+
+/** WordNet pointers followed by {@link Thesaurus.related}: hypernym, instance hypernym, hyponym, derivation, similar to, also see, pertainym. */
+const RELATED_POINTERS = new Set(['@', '@i', '~', '~i', '+', '&', '^', '\\']);
+/** How many senses per part of speech {@link Thesaurus.related} reads (more than synonyms: a relation is filtered afterwards). */
+const RELATED_SENSES = 2;
 
 /**
  * Most query words whose synonyms a thesaurus keeps (words come from visitors: the cache is
@@ -76,7 +90,7 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
         if (lemma.includes('_')) continue;
         const pointers = Number(fields[3]);
         const tagged = Number(fields[5 + pointers]);
-        const offsets = fields.slice(6 + pointers, 6 + pointers + senses).map(Number);
+        const offsets = fields.slice(6 + pointers, 6 + pointers + Math.max(senses, RELATED_SENSES)).map(Number);
         // Only the part of speech whose senses were seen most often in WordNet's tagged texts
         // ("loaf" the bread, not the verb "to loaf").
         const best = map.get(lemma)?.[0];
@@ -86,21 +100,43 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
     return map;
   };
 
-  const synset = (pos: PartOfSpeech, offset: number): string[] => {
+  const relatedCache = new Map<string, string[]>();
+  const entries = new Map<string, { words: string[]; pointers: { symbol: string; pos: PartOfSpeech; offset: number }[]; gloss: string }>();
+  const POS_OF: Readonly<Record<string, PartOfSpeech>> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
+
+  const entry = (pos: PartOfSpeech, offset: number): { words: string[]; pointers: { symbol: string; pos: PartOfSpeech; offset: number }[]; gloss: string } => {
     const key = `${pos}:${offset}`;
-    const cached = synsets.get(key);
+    const cached = entries.get(key);
     if (cached) return cached;
     let fd = files.get(pos);
     if (fd === undefined) {
       fd = fs.openSync(path.join(dir, `data.${pos}`), 'r');
       files.set(pos, fd);
     }
-    const buffer = Buffer.alloc(2048);
+    const buffer = Buffer.alloc(8192);
     const read = fs.readSync(fd, buffer, 0, buffer.length, offset);
-    // synset_offset lex_filenum ss_type w_cnt word lex_id [word lex_id…] …
-    const fields = (buffer.toString('latin1', 0, read).split('\n')[0] ?? '').split(' ');
+    // synset_offset lex_filenum ss_type w_cnt word lex_id [word lex_id…] p_cnt [ptr…] | gloss
+    const line = buffer.toString('latin1', 0, read).split('\n')[0] ?? '';
+    const bar = line.indexOf(' | ');
+    const fields = (bar < 0 ? line : line.slice(0, bar)).split(' ');
     const count = parseInt(fields[3] ?? '0', 16);
     const words = Array.from({ length: count }, (_, i) => (fields[4 + 2 * i] ?? '').replace(/\([a-z]+\)$/, '').replace(/_/g, ' ').toLowerCase());
+    const at = 4 + 2 * count;
+    const pointerCount = Number(fields[at] ?? '0');
+    const pointers = Array.from({ length: pointerCount }, (_, i) => {
+      const p = at + 1 + 4 * i;
+      return { symbol: fields[p] ?? '', pos: POS_OF[fields[p + 2] ?? ''] ?? pos, offset: Number(fields[p + 1]) };
+    });
+    const value = { words, pointers, gloss: bar < 0 ? '' : line.slice(bar + 3) };
+    entries.set(key, value);
+    return value;
+  };
+
+  const synset = (pos: PartOfSpeech, offset: number): string[] => {
+    const key = `${pos}:${offset}`;
+    const cached = synsets.get(key);
+    if (cached) return cached;
+    const words = entry(pos, offset).words;
     synsets.set(key, words);
     return words;
   };
@@ -115,10 +151,35 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
       const out = new Set<string>();
       for (const form of forms) {
         for (const entry of index.get(form) ?? []) {
-          for (const offset of entry.offsets) for (const w of synset(entry.pos, offset)) if (!forms.includes(w) && w !== '') out.add(w);
+          for (const offset of entry.offsets.slice(0, senses)) for (const w of synset(entry.pos, offset)) if (!forms.includes(w) && w !== '') out.add(w);
         }
       }
       return remember(cache, lower, [...out]);
+    },
+    related(word: string): string[] {
+      const lower = word.toLowerCase();
+      const cached = relatedCache.get(lower);
+      if (cached) return cached;
+      index ??= readIndex();
+      const forms = englishBaseForms(lower);
+      const out = new Set<string>();
+      const add = (w: string): void => {
+        if (!w.includes(' ') && w !== '' && !forms.includes(w)) out.add(w);
+      };
+      for (const form of forms) {
+        for (const found of index.get(form) ?? []) {
+          for (const offset of found.offsets.slice(0, RELATED_SENSES)) {
+            const own = entry(found.pos, offset);
+            for (const pointer of own.pointers) {
+              if (RELATED_POINTERS.has(pointer.symbol)) for (const w of synset(pointer.pos, pointer.offset)) add(w);
+            }
+            // The gloss's definition, before its examples: "the act of stealing goods … in a store".
+            const definition = own.gloss.split(';')[0] ?? '';
+            for (const w of definition.toLowerCase().match(/[a-z]+/g) ?? []) add(w);
+          }
+        }
+      }
+      return remember(relatedCache, lower, [...out]);
     },
   };
 }

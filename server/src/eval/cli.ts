@@ -2,7 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Answer, SearchResponse } from '@kb/contracts';
 import { parseCommandLine, reportUsage, UsageError } from '../cli/args.js';
-import { breakdown, evaluate, EvalFileError, parseDevSet, percentile, type EvalObservation, type EvalQuestion } from './metrics.js';
+import {
+  breakdown,
+  evaluate,
+  EvalFileError,
+  languageAgreement,
+  outcomesByKind,
+  parseDevSet,
+  percentile,
+  type EvalObservation,
+  type EvalQuestion,
+} from './metrics.js';
+
+/** The lines reporting the answers' language, when the server reports it. */
+function languageLines(agreement: ReturnType<typeof languageAgreement>, other: boolean, pct: (x: number) => string): string[] {
+  if (!agreement) return [];
+  const asked = other ? 'asked in the other interface language' : 'asked in their own interface language';
+  return [
+    `answers in the question's language (${asked}): ${pct(agreement.all)}; Turkish typed without Turkish letters: ${pct(agreement.asciiTurkish)} (n=${agreement.asciiTurkishQuestions})`,
+  ];
+}
 
 /**
  * `npm run eval -- <questions.tsv>… [--url http://localhost:3000] [--runs N] [--verbose]`:
@@ -12,20 +31,27 @@ import { breakdown, evaluate, EvalFileError, parseDevSet, percentile, type EvalO
  * kind of each set apart (`lexical (dev)`, `paraphrase (dev)`, `paraphrase (heldout)`) and for
  * all answerable questions, the refusal rate of `/api/ask` on the unanswerable questions and
  * its false-refusal rate on the answerable ones, with the latency (p50/p95, ms) of both
- * routes. The server's rate limits must allow the requests (`RATE_LIMIT_READ_PER_MINUTE`,
+ * routes, and per kind of question (`everyday`, `unanswerable`, `offtopic`, …) the shares
+ * answered, given only related passages and refused, hit@10, the share whose citations
+ * include a relevant verse, and the p95 times; and the share of answers written in the
+ * question's own language (`--other-interface` asks in the other interface language). The
+ * server's rate limits must allow the requests (`RATE_LIMIT_READ_PER_MINUTE`,
  * `RATE_LIMIT_ASK_PER_MINUTE`). `--dump FILE` also writes one JSON line per question (its set
  * and line, search's first ten refs in order, ask's `refused`, cited refs and answer text), so
  * two builds can be compared with `diff`. Exit status: 0 done, 1 failed, 2 wrong usage.
  */
 
 const USAGE = `Usage: npm run eval -- [<questions.tsv>…] [--url http://localhost:3000] [--runs N] [--verbose] [--dump FILE]
+         [--other-interface]
 
   <questions.tsv>…  question sets (default eval/dev.tsv eval/heldout.tsv)
   --url URL         the running server (default http://localhost:$PORT, PORT default 3000)
   --runs N          ask every question N times, for the latency figures (default 1)
   --verbose         one line per question: set:line, language, answered or refused, rank
   --dump FILE       one JSON line per question: search's top-10 refs, ask's refused, cited
-                    refs and answer text`;
+                    refs and answer text (and related, lang from servers that send them)
+  --other-interface ask each question in the other interface language (en <-> tr): the
+                    answer's language must still be the question's own`;
 
 /** A command line of `npm run eval`, read. */
 export interface EvalCommandLine {
@@ -35,6 +61,8 @@ export interface EvalCommandLine {
   runs: number;
   verbose: boolean;
   dump: string | undefined;
+  /** Ask in the other interface language. */
+  otherInterface: boolean;
 }
 
 /**
@@ -43,7 +71,7 @@ export interface EvalCommandLine {
  * @throws UsageError for an unknown option, a file not named `.tsv`, or `--runs` not a whole number ≥ 1
  */
 export function parseEvalArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): EvalCommandLine {
-  const line = parseCommandLine(argv, { values: ['url', 'runs', 'dump'], flags: ['verbose'] });
+  const line = parseCommandLine(argv, { values: ['url', 'runs', 'dump'], flags: ['verbose', 'other-interface'] });
   const notTsv = line.positionals.find((f) => !f.endsWith('.tsv'));
   if (notTsv !== undefined) throw new UsageError(`${notTsv}: question sets are .tsv files`);
   const runs = line.values.get('runs') ?? '1';
@@ -54,6 +82,7 @@ export function parseEvalArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     runs: Number(runs),
     verbose: line.flags.has('verbose'),
     dump: line.values.get('dump'),
+    otherInterface: line.flags.has('other-interface'),
   };
 }
 
@@ -78,9 +107,13 @@ function searchUrl(base: string, q: EvalQuestion): string {
   return `${base}/api/search?${params.toString()}`;
 }
 
-/** Asks in the question's language; an Arabic question is asked in English of the Arabic source. */
-function askBody(q: EvalQuestion): { question: string; lang: 'en' | 'tr'; source: string } {
-  return { question: q.question, lang: q.lang === 'tr' ? 'tr' : 'en', source: q.source };
+/**
+ * Asks in the question's language, or with `other` in the other interface language (the answer's
+ * language must still be the question's own); an Arabic question is asked in English.
+ */
+function askBody(q: EvalQuestion, other = false): { question: string; lang: 'en' | 'tr'; source: string } {
+  const own = q.lang === 'tr' ? 'tr' : 'en';
+  return { question: q.question, lang: other ? (own === 'tr' ? 'en' : 'tr') : own, source: q.source };
 }
 
 /**
@@ -122,14 +155,30 @@ export async function main(argv: readonly string[]): Promise<number> {
     for (const q of questions) {
       const search = await timed(() => getJson<SearchResponse>(searchUrl(base, q)), searchTimes);
       const answer = await timed(
-        () => getJson<Answer>(`${base}/api/ask`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(askBody(q)) }),
+        () =>
+          getJson<Partial<Answer> & Pick<Answer, 'answer' | 'citations' | 'refused'>>(`${base}/api/ask`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(askBody(q, options.otherInterface)),
+          }),
         askTimes,
       );
       if (run > 0) continue;
-      observations.push({ question: q, hits: search.hits.map((h) => h.ref), refused: answer.refused, cited: answer.citations.map((c) => c.ref) });
+      observations.push({
+        question: q,
+        hits: search.hits.map((h) => h.ref),
+        refused: answer.refused,
+        cited: answer.citations.map((c) => c.ref),
+        related: answer.related,
+        answerLang: answer.lang,
+        searchMs: searchTimes.at(-1),
+        askMs: askTimes.at(-1),
+      });
       if (dumpFile) {
         const line = { set: q.set, line: q.line, question: q.question, search: search.hits.map((h) => h.ref), refused: answer.refused, cited: answer.citations.map((c) => c.ref), answer: answer.answer };
-        dump.push(JSON.stringify(line));
+        // Fields of the revised answer object, only from servers that send them (older dumps compare byte for byte).
+        const revised = answer.related === undefined ? {} : { related: answer.related, lang: answer.lang };
+        dump.push(JSON.stringify({ ...line, ...revised }));
       }
       if (options.verbose) {
         const rank = search.hits.findIndex((h) => q.refs.includes(h.ref));
@@ -156,6 +205,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       `ask answers citing an expected verse: ${pct(report.citedRelevant)}`,
       `search latency: ${ms(searchTimes)}`,
       `ask latency: ${ms(askTimes)}`,
+      '',
+      `${'ask by kind'.padEnd(12)}  questions  answered  related  refused  hit@10  cites relevant  answers citing  search p95  ask p95`,
+      ...outcomesByKind(observations).map(
+        (k) =>
+          `${k.kind.padEnd(12)}  ${String(k.questions).padStart(9)}  ${pct(k.answered).padStart(8)}  ${pct(k.related).padStart(7)}  ${pct(k.refused).padStart(7)}  ${pct(k.hitAt10).padStart(6)}  ${pct(k.citedRelevant).padStart(14)}  ${pct(k.answeredCitingRelevant).padStart(14)}  ${k.searchP95.toFixed(0).padStart(7)} ms  ${k.askP95.toFixed(0).padStart(4)} ms`,
+      ),
+      ...languageLines(languageAgreement(observations), options.otherInterface, pct),
       '',
     ].join('\n'),
   );

@@ -96,6 +96,72 @@ export interface EvalObservation {
   refused: boolean;
   /** Refs the answer cited. */
   cited: string[];
+  /** The answer offered only related passages (servers before `related` existed: absent). */
+  related?: boolean;
+  /** The language the answer was written in (servers before `lang` existed: absent). */
+  answerLang?: string;
+  /** Time to the search's response and to the answer, ms. */
+  searchMs?: number;
+  askMs?: number;
+}
+
+/** What `/api/ask` did with one kind of question (see {@link outcomesByKind}). */
+export interface KindOutcomes {
+  /** The questions' kind: `everyday`, `unanswerable`, `offtopic`, `paraphrase`, `lexical`, `none`, … */
+  kind: string;
+  questions: number;
+  /** Shares of the questions given a plain answer, only related passages, a refusal. */
+  answered: number;
+  related: number;
+  refused: number;
+  /** Answerable questions only: a relevant verse among the first ten search hits. */
+  hitAt10: number;
+  /** Answerable questions only: share of those answered or given related passages whose citations include a relevant verse. */
+  citedRelevant: number;
+  /** Answerable questions only: share of the plain answers whose citations include a relevant verse. */
+  answeredCitingRelevant: number;
+  /** 95th percentile of the search's and the answer's time, ms (0 when not timed). */
+  searchP95: number;
+  askP95: number;
+}
+
+/**
+ * The answer's three outcomes per kind of question, with hit@10, the share of citations
+ * including a relevant verse, and the 95th percentile times. Kinds in the order first seen.
+ */
+export function outcomesByKind(observations: readonly EvalObservation[]): KindOutcomes[] {
+  const kinds = [...new Set(observations.map((o) => o.question.kind))];
+  const share = (xs: readonly EvalObservation[], test: (o: EvalObservation) => boolean): number => (xs.length === 0 ? 0 : xs.filter(test).length / xs.length);
+  return kinds.map((kind) => {
+    const members = observations.filter((o) => o.question.kind === kind);
+    const answerable = members.filter((o) => o.question.refs.length > 0);
+    const cites = (o: EvalObservation): boolean => firstRelevant(o.cited, o.question.refs) !== undefined;
+    return {
+      kind,
+      questions: members.length,
+      answered: share(members, (o) => !o.refused && !o.related),
+      related: share(members, (o) => !o.refused && o.related === true),
+      refused: share(members, (o) => o.refused),
+      hitAt10: share(answerable, (o) => firstRelevant(o.hits.slice(0, 10), o.question.refs) !== undefined),
+      citedRelevant: share(answerable.filter((o) => !o.refused), cites),
+      answeredCitingRelevant: share(answerable.filter((o) => !o.refused && !o.related), cites),
+      searchP95: percentile(members.map((o) => o.searchMs ?? 0), 0.95),
+      askP95: percentile(members.map((o) => o.askMs ?? 0), 0.95),
+    };
+  });
+}
+
+/**
+ * Share of the questions in English or Turkish whose answer was written in their own language
+ * (`answerLang`), overall and for Turkish typed without Turkish letters; undefined when the
+ * server reports no `lang`.
+ */
+export function languageAgreement(observations: readonly EvalObservation[]): { all: number; asciiTurkish: number; asciiTurkishQuestions: number } | undefined {
+  const seen = observations.filter((o) => o.answerLang !== undefined && (o.question.lang === 'en' || o.question.lang === 'tr'));
+  if (seen.length === 0) return undefined;
+  const ascii = seen.filter((o) => o.question.lang === 'tr' && !/[çğıöşüÇĞİÖŞÜ]/u.test(o.question.question));
+  const agree = (xs: readonly EvalObservation[]): number => (xs.length === 0 ? 1 : xs.filter((o) => o.answerLang === o.question.lang).length / xs.length);
+  return { all: agree(seen), asciiTurkish: agree(ascii), asciiTurkishQuestions: ascii.length };
 }
 
 /** The evaluation's figures. */

@@ -32,6 +32,11 @@ export interface EnglishVectors {
   /** Whether the table has the word (exact, lower-case: `Kids` is not `kids`). */
   has(word: string): boolean;
   /**
+   * The word's frequency rank in GloVe's vocabulary (0 = most frequent; the table keeps GloVe's
+   * order), or undefined when missing.
+   */
+  rank(word: string): number | undefined;
+  /**
    * Cosine similarity of two words' vectors, −1..1 (a word with itself: 1); undefined when
    * either word is missing from the table.
    */
@@ -83,6 +88,7 @@ function parse(bytes: Buffer, file: string): EnglishVectors {
   return {
     size: count,
     has: (word) => index.has(word),
+    rank: (word) => index.get(word),
     similarity(a, b) {
       const i = index.get(a);
       const j = index.get(b);

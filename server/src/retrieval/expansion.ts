@@ -1,6 +1,7 @@
 import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
 import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import type { Concept } from '../concepts/types.js';
+import { englishRelated, type SemanticLayer } from './semantic.js';
 import { loadTurkishThesaurus, loadWordNet, ThesaurusError, type Thesaurus } from '../concepts/thesaurus.js';
 
 /** How a query is expanded with the concept glossary and the thesauri; see `queryTerms` in `query.ts`. */
@@ -23,6 +24,8 @@ export interface Expansion {
    * WordNet, `tr` the shipped Turkish groups); a language absent: none there.
    */
   thesauri?: Readonly<Partial<Record<string, Thesaurus>>>;
+  /** Related words per passage language (`semantic.ts`), matched as synonyms are. */
+  semantic?: Readonly<Partial<Record<string, SemanticLayer>>>;
   /** Weight of a match through a synonym only; default `DEFAULT_SYNONYM_WEIGHT` (`query.ts`). */
   synonymWeight?: number;
 }
@@ -59,7 +62,10 @@ export function shippedExpansion(): Expansion {
       if (!(error instanceof ThesaurusError)) throw error;
       process.emitWarning(`${error.message}; searching Turkish without synonyms`, 'ThesaurusWarning');
     }
-    shipped = Object.keys(thesauri).length > 0 ? { concepts: buildConceptIndex(concepts), thesauri } : { concepts: buildConceptIndex(concepts) };
+    const base: Expansion = { concepts: buildConceptIndex(concepts) };
+    if (Object.keys(thesauri).length > 0) base.thesauri = thesauri;
+    if (english) base.semantic = { en: englishRelated(english) };
+    shipped = base;
   }
   return shipped;
 }

