@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
 import { ANSWER_MESSAGES } from './messages';
+import { MAX_RELATED } from './service';
 
 describe.each(testBackends)('POST /api/ask ($name)', (backend) => {
   let db: Database;
@@ -48,6 +49,27 @@ describe.each(testBackends)('POST /api/ask ($name)', (backend) => {
     expect(verse?.text).toContain(
       'O you who have believed, seek help through patience and prayer. Indeed, Allah is with the patient',
     );
+  });
+
+  it('answers in the question\'s own language whatever the interface\'s', async () => {
+    const turkish = await ask({ question: 'Sabır hakkında Kuran ne diyor?', lang: 'en' });
+    expect(turkish.lang).toBe('tr');
+    expect(turkish.citations[0]).toMatchObject({ lang: 'tr' });
+    expect(turkish.answer).toContain('metinler aynen aktarılmıştır');
+    const english = await ask({ question: 'What does the Quran say about patience?', lang: 'tr' });
+    expect(english.lang).toBe('en');
+    expect(english.citations[0]).toMatchObject({ lang: 'en' });
+    // Too little text to tell: the interface's language decides.
+    expect((await ask({ question: '2:255', lang: 'tr' })).lang).toBe('tr');
+  });
+
+  it('says plainly when the closest passages only relate to the question, before quoting them', async () => {
+    const answer = await ask({ question: 'Which football team did the companions of the cave support?', lang: 'en' });
+    expect(answer.refused).toBe(false);
+    expect(answer.related).toBe(true);
+    expect(answer.answer.startsWith(ANSWER_MESSAGES.en.related)).toBe(true);
+    expect(answer.citations.length).toBeGreaterThan(0);
+    expect(answer.citations.length).toBeLessThanOrEqual(MAX_RELATED);
   });
 
   it('answers "Sabır hakkında Kuran ne diyor?" in Turkish from the Diyanet translation', async () => {

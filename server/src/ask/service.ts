@@ -16,7 +16,7 @@ export const DEFAULT_SOURCE = 'quran';
  * ranking policy, `retrieval/rank.ts`: each content word weighted by IDF; a word found nowhere
  * weighs the most). Below it the answer is refused.
  */
-export const MIN_COVERAGE = 0.5;
+export const MIN_COVERAGE = 0.6;
 /** Citations per answer: at most this many passages within {@link CLOSE_TO_BEST} of the best … */
 export const MAX_CITATIONS = 5;
 /** … and, when fewer, passages above {@link MIN_COVERAGE} are added until there are this many. */
@@ -25,10 +25,16 @@ export const MIN_CITATIONS = 3;
 export const CLOSE_TO_BEST = 0.75;
 /**
  * Below {@link MIN_COVERAGE}, the closest passages are offered as related (never as an answer)
- * when the best covers at least this share of the question's weighed content; below it, nothing
- * in the sources relates and the question is refused.
+ * when the best covers at least this share of the question's weighed content (and
+ * {@link MAX_ABSENT_SHARE} holds); otherwise nothing relates and it is refused.
  */
 export const RELATED_COVERAGE = 0.3;
+/**
+ * Related passages are offered only while the question's words that no passage of the source
+ * has weigh less than this share of it: a question about something the texts never name
+ * ("Bitcoin", "Python", "Istanbul") relates to nothing in them, whatever else it shares.
+ */
+export const MAX_ABSENT_SHARE = 0.4;
 /** Related passages offered at most. */
 export const MAX_RELATED = 3;
 /** Candidates ranked per question. */
@@ -53,7 +59,7 @@ export function answerLanguage(question: string, interfaceLang: Lang): Lang {
 }
 
 /** What the ranked candidates support: the passages an answer quotes, or only related ones, or nothing. */
-function pick(ranked: readonly RankedPassage[], totalWeight: number): { chosen: RankedPassage[]; related: boolean } {
+function pick(ranked: readonly RankedPassage[], totalWeight: number, absentWeight: number): { chosen: RankedPassage[]; related: boolean } {
   const coverage = (p: RankedPassage): number => p.weight / totalWeight;
   const seen = new Set<string>();
   const chosen: RankedPassage[] = [];
@@ -69,6 +75,7 @@ function pick(ranked: readonly RankedPassage[], totalWeight: number): { chosen: 
   const best = ranked[0];
   if (!best || coverage(best) < RELATED_COVERAGE) return { chosen: [], related: false };
   if (coverage(best) < MIN_COVERAGE) {
+    if (absentWeight >= MAX_ABSENT_SHARE * totalWeight) return { chosen: [], related: false };
     take(RELATED_COVERAGE, MAX_RELATED);
     return { chosen, related: true };
   }
@@ -196,7 +203,7 @@ async function findByWords(
     rerankShare: MIN_COVERAGE,
   });
   if (found.passages.length === 0) return { passages: [], related: false };
-  const { chosen, related } = pick(found.passages, found.totalWeight);
+  const { chosen, related } = pick(found.passages, found.totalWeight, found.absentWeight);
   return { passages: groupAdjacent(chosen), related };
 }
 

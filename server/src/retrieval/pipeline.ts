@@ -64,6 +64,8 @@ export interface Retrieved {
   terms: readonly QueryTerm[];
   /** Sum of the terms' weights (0 when not weighed): the whole of what a passage can cover. */
   totalWeight: number;
+  /** Summed weight of the terms no passage of the scope matches through any of their forms (0 when not weighed). */
+  absentWeight: number;
 }
 
 /** How each policy understands a query and pages its ranking; the ranking itself is `rank.ts`'s. */
@@ -84,7 +86,7 @@ const STEPS: Readonly<Record<PassageQuery['ranking'], Steps>> = {
   answer: { ranking: ANSWER_RANKING, prefixLast: false, stopwordsWhenEmpty: false, alwaysWeigh: true, matchRequired: true },
 };
 
-const NOTHING: Retrieved = { total: 0, passages: [], terms: [], totalWeight: 0 };
+const NOTHING: Retrieved = { total: 0, passages: [], terms: [], totalWeight: 0, absentWeight: 0 };
 
 /**
  * The passages of a verse reference typed as the query (`2:255`, `Bakara 255`, `Ayetel Kürsi`,
@@ -140,7 +142,7 @@ async function keywordPage(
   steps: Steps,
   expansion: Expansion | null,
   onTerms: (terms: readonly QueryTerm[]) => void,
-): Promise<{ total: number; passages: RankedPassage[]; totalWeight: number }> {
+): Promise<{ total: number; passages: RankedPassage[]; totalWeight: number; absentWeight: number }> {
   const policy = steps.ranking;
   const weigh = steps.alwaysWeigh || (expansion !== null && expansion.weighTerms !== false);
   const single = weigh && groups.length === 1 && source !== undefined ? groups[0] : undefined;
@@ -148,6 +150,7 @@ async function keywordPage(
   let ranking = (p: { limit: number; offset: number }): Promise<{ total: number; passages: RankedPassage[] }> => searchPassages(db, groups, source, p);
   let weights: number[] = [];
   let totalWeight = 0;
+  let absentWeight = 0;
   if (single) {
     const scope = { lang: single.lang, source };
     // A Turkish word found nowhere is matched through its verb stem (`fallback.ts`).
@@ -157,7 +160,8 @@ async function keywordPage(
     const weighed = weighTerms(found.terms, single.lang, found.stats, policy);
     weights = weighed.weights;
     totalWeight = weights.reduce((a, b) => a + b, 0);
-    if (steps.matchRequired && (found.stats.total === 0 || totalWeight === 0)) return { total: 0, passages: [], totalWeight };
+    absentWeight = weights.reduce((sum, w, i) => sum + (found.stats.usable[i] && found.stats.df[i] === 0 ? w : 0), 0);
+    if (steps.matchRequired && (found.stats.total === 0 || totalWeight === 0)) return { total: 0, passages: [], totalWeight, absentWeight };
     const total = found.stats.total;
     ranking = async (p) => {
       if (total === 0) return { total: 0, passages: [] };
@@ -167,7 +171,7 @@ async function keywordPage(
   }
   const anchored = (expansion?.anchors !== false ? plain : []).map((g) => ({ group: g, anchors: anchorRefs(g.terms, source) })).filter((a) => a.anchors.length > 0);
   const depth = page.offset + page.limit;
-  if (anchored.length === 0 || depth > ANCHOR_DEPTH) return { ...(await ranking(page)), totalWeight };
+  if (anchored.length === 0 || depth > ANCHOR_DEPTH) return { ...(await ranking(page)), totalWeight, absentWeight };
   const base = await ranking({ limit: depth, offset: 0 });
   const lifted = new Map<string, RankedPassage>();
   let unmatched = 0;
@@ -178,10 +182,10 @@ async function keywordPage(
       lifted.set(anchor.id, liftAnchor(anchor, ref, group.terms, weights, policy));
     }
   }
-  if (policy.name === 'answer' && lifted.size === 0) return { ...base, totalWeight };
+  if (policy.name === 'answer' && lifted.size === 0) return { ...base, totalWeight, absentWeight };
   const ranked = rank(base.passages, [...lifted.values()], policy);
   // A search pages its hits; an answer reads every candidate (a lifted anchor may lie past the page).
-  return { total: base.total + unmatched, passages: policy.name === 'search' ? ranked.slice(page.offset, depth) : ranked, totalWeight };
+  return { total: base.total + unmatched, passages: policy.name === 'search' ? ranked.slice(page.offset, depth) : ranked, totalWeight, absentWeight };
 }
 
 /**
@@ -207,18 +211,20 @@ export async function retrieve(db: Queryable, query: PassageQuery): Promise<Retr
     const found = await keyword(query.page);
     const share = query.rerankShare ?? 0;
     const passages = query.fusion ? await query.fusion.rerank(query.text, found.passages.filter((p) => p.weight >= share * found.totalWeight)) : found.passages;
-    return { total: found.total, passages, terms: searched, totalWeight: found.totalWeight };
+    return { total: found.total, passages, terms: searched, totalWeight: found.totalWeight, absentWeight: found.absentWeight };
   }
   let totalWeight = 0;
+  let absentWeight = 0;
   const page = async (p: { limit: number; offset: number }): Promise<{ total: number; passages: RankedPassage[] }> => {
     const found = await keyword(p);
     totalWeight = found.totalWeight;
+    absentWeight = found.absentWeight;
     return found;
   };
   const scope = { lang: query.lang === 'all' ? undefined : query.lang, source: query.source };
   const found = query.fusion ? await query.fusion.search(query.text, scope, query.page, page) : await page(query.page);
-  if (found.total === 0 && query.page.offset === 0) return { total: 0, passages: [], terms: searched, totalWeight };
+  if (found.total === 0 && query.page.offset === 0) return { total: 0, passages: [], terms: searched, totalWeight, absentWeight };
   // Past the last match the ranking reports no total: count the matches.
   const total = found.total > 0 ? found.total : (await searchPassages(db, groups, query.source, { limit: 1, offset: 0 })).total;
-  return { total, passages: found.passages, terms: searched, totalWeight };
+  return { total, passages: found.passages, terms: searched, totalWeight, absentWeight };
 }

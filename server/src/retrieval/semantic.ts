@@ -10,8 +10,8 @@ import type { Thesaurus } from '../concepts/thesaurus.js';
  * `concepts/thesaurus.ts` `related`) give candidates, the corpus's vocabulary keeps those the
  * texts use, and the GloVe vectors (`lexicon/vectors.ts`) rank them by relatedness to the word
  * and keep the closest. Vectors alone measure relatedness, not meaning (antonyms score high):
- * they only rank WordNet's candidates, except for a word no text uses at all, whose nearest
- * corpus words are suggested when WordNet offers none (there is nothing in the texts to confuse it with).
+ * they only rank WordNet's candidates, never add words of their own (a word's nearest corpus
+ * words let off-topic questions — "Tesla", "pizza" — match scripture).
  */
 
 /** Least cosine similarity (GloVe, −1..1) between a word and a related word kept for it. */
@@ -21,18 +21,14 @@ export const MIN_RELATED_SIMILARITY = 0.4;
  * query word ("one", "good", "take", "group" come up for many).
  */
 export const COMMON_RANK = 1500;
-/** Least similarity for a corpus word suggested for a word no text uses (no WordNet link needed). */
-export const MIN_SUGGESTED_SIMILARITY = 0.55;
 /** Related words kept per query word, most similar first. */
 export const MAX_RELATED = 3;
-/** Corpus words suggested per query word no text uses. */
-export const MAX_SUGGESTED = 3;
 
 /** English related words of a query word (see {@link englishRelated}). */
 export interface SemanticLayer {
   /**
    * Words of the English texts related to `word` and close to it, most related first, at most
-   * {@link MAX_RELATED} + {@link MAX_SUGGESTED}; empty when none is close enough.
+   * {@link MAX_RELATED}; empty when none is close enough.
    */
   related(word: string): string[];
 }
@@ -58,7 +54,7 @@ const CACHE_SIZE = 20_000;
  * The English semantic layer over a WordNet thesaurus, the shipped vectors and the shipped
  * texts' vocabulary (read on first use, about 0.3 s and 20 MB).
  *
- * @param wordnet the English thesaurus (`loadWordNet`); without `related`, only suggestions
+ * @param wordnet the English thesaurus (`loadWordNet`); without `related`, no related words
  * @param vectors the English vectors (default: the shipped table)
  */
 export function englishRelated(wordnet: Thesaurus | undefined, vectors: EnglishVectors = loadEnglishVectors()): SemanticLayer {
@@ -81,16 +77,7 @@ export function englishRelated(wordnet: Thesaurus | undefined, vectors: EnglishV
         .sort((a, b) => b.s - a.s || (a.w < b.w ? -1 : 1))
         .slice(0, MAX_RELATED)
         .map((c) => c.w);
-      // A word no text uses: its nearest words that the texts use.
-      const unused = ranked.length === 0 && ![lower, ...forms].some(inTexts);
-      const suggested = unused
-        ? vectors
-            .nearest(lower, 50, usable)
-            .filter((n) => n.similarity >= MIN_SUGGESTED_SIMILARITY && !ranked.includes(n.word))
-            .slice(0, MAX_SUGGESTED)
-            .map((n) => n.word)
-        : [];
-      const result = [...ranked, ...suggested];
+      const result = ranked;
       if (cache.size >= CACHE_SIZE) cache.clear();
       cache.set(lower, result);
       return result;
