@@ -5,7 +5,7 @@ import { SHIPPED_IMPORTS } from './catalog.js';
 import { MAX_REF_CHARS, MAX_TEXT_CHARS, type ImportRecord } from './files.js';
 import { indexForms } from './normalize.js';
 import { lockCorpus } from './repository.js';
-import { compactAfterCorpusChange, refreshTermTable } from '../passages/ranking.js';
+import { compactAfterCorpusChange, refreshTermTable } from '../passages/term-table.js';
 
 /**
  * Operator imports of further collections (`npm run corpus -- import|remove|status`), as

@@ -1,6 +1,6 @@
 import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/registry.js';
 import type { Database } from '../db/database.js';
-import type { Scope } from '../passages/ranking.js';
+import type { Scope } from '../passages/types.js';
 import { createEmbedder, EmbeddingError, type Embedder } from './client.js';
 import type { EmbeddingsConfig } from './config.js';
 import {

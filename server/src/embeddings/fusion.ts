@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import type { RankedPassage, Scope } from '../passages/ranking.js';
+import type { RankedPassage, Scope } from '../passages/types.js';
 import { createEmbedder, EmbeddingError, type Embedder } from './client.js';
 import type { EmbeddingsConfig } from './config.js';
 import { distancesOf, hasEmbeddings, nearestPassages } from './repository.js';

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.js';
-import type { Scope, StoredPassage } from '../passages/ranking.js';
+import type { Scope, StoredPassage } from '../passages/types.js';
 
 /**
  * Storage of the passages' vectors: the table `passage_embeddings` (pgvector), created by the

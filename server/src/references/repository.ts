@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { StoredPassage } from '../passages/ranking.js';
+import type { StoredPassage } from '../passages/types.js';
 import type { PassageRange } from './service.js';
 
 /** A passage of a range. */
