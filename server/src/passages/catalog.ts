@@ -29,3 +29,69 @@ export async function passageTexts(
   );
   return new Map(rows.map((r) => [r.ref, r.text]));
 }
+
+/**
+ * Passages in the search index per source id, over all languages, read from the `passages`
+ * table (`server/migrations/0001_passages.sql`). Sources without passages are absent.
+ *
+ * @returns a map `source id → passage count`
+ * @throws the driver's error when the query fails (e.g. the table does not exist yet)
+ */
+export async function countIndexedPassages(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.query<{ source: string; passages: number }>(
+    'SELECT source, count(*)::int AS passages FROM passages GROUP BY source',
+  );
+  return new Map(rows.map((r) => [r.source, r.passages]));
+}
+
+/** Passages per source and language, `[{ source, lang, passages }]`, sorted. */
+export async function passageCounts(db: Queryable): Promise<{ source: string; lang: string; passages: number }[]> {
+  return db.query(
+    'SELECT source, lang, count(*)::int AS passages FROM passages GROUP BY source, lang ORDER BY source, lang',
+  );
+}
+
+/** One source in one language: its passages and the translators credited for them. */
+export interface LanguageCount {
+  source: string;
+  lang: string;
+  passages: number;
+  /** Distinct translators of its passages, sorted. */
+  translators: string[];
+}
+
+/**
+ * Passages per source and language with the translators credited for each, sorted by source
+ * and language (one `GROUP BY` over the passages table).
+ *
+ * @throws on a database error
+ */
+export async function languageCounts(db: Queryable): Promise<LanguageCount[]> {
+  return db.query<LanguageCount>(
+    `SELECT source, lang, count(*)::int AS passages, array_agg(DISTINCT translator ORDER BY translator) AS translators
+     FROM passages GROUP BY source, lang ORDER BY source, lang`,
+  );
+}
+
+/** One source in one language as the corpus status reports it. */
+export interface ImportedCount {
+  source: string;
+  lang: string;
+  passages: number;
+  /** When it was last imported (`corpus_imports.imported_at` as text), null when never recorded. */
+  imported_at: string | null;
+}
+
+/**
+ * Passages per source and language with the time of their latest import, sorted by source and
+ * language (the operator's `corpus.status`).
+ *
+ * @throws on a database error
+ */
+export async function importedCounts(db: Queryable): Promise<ImportedCount[]> {
+  return db.query<ImportedCount>(
+    `SELECT p.source, p.lang, count(*)::int AS passages,
+            (SELECT max(imported_at)::text FROM corpus_imports i WHERE i.source = p.source AND i.lang = p.lang) AS imported_at
+     FROM passages p GROUP BY p.source, p.lang ORDER BY p.source, p.lang`,
+  );
+}
