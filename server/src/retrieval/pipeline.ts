@@ -4,7 +4,7 @@ import { passageLanguages } from '../passages/catalog.js';
 import { rankPassages, searchPassages } from '../passages/ranking.js';
 import type { LanguageTerms, RankedPassage, StoredPassage } from '../passages/types.js';
 import type { QueryTerm } from '../passages/terms.js';
-import { rangePassages } from '../references/repository.js';
+import { rangePassages } from '../passages/verses.js';
 import { resolveReference } from '../references/service.js';
 import { anchorRefs, scoreAnchors } from './anchors.js';
 import { shippedExpansion, type Expansion } from './expansion.js';
