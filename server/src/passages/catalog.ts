@@ -79,7 +79,7 @@ export interface ImportedCount {
   lang: string;
   passages: number;
   /** When it was last imported (`corpus_imports.imported_at` as text), null when never recorded. */
-  imported_at: string | null;
+  importedAt: string | null;
 }
 
 /**
@@ -89,9 +89,10 @@ export interface ImportedCount {
  * @throws on a database error
  */
 export async function importedCounts(db: Queryable): Promise<ImportedCount[]> {
-  return db.query<ImportedCount>(
+  const rows = await db.query<{ source: string; lang: string; passages: number; imported_at: string | null }>(
     `SELECT p.source, p.lang, count(*)::int AS passages,
             (SELECT max(imported_at)::text FROM corpus_imports i WHERE i.source = p.source AND i.lang = p.lang) AS imported_at
      FROM passages p GROUP BY p.source, p.lang ORDER BY p.source, p.lang`,
   );
+  return rows.map((r) => ({ source: r.source, lang: r.lang, passages: r.passages, importedAt: r.imported_at }));
 }
