@@ -62,9 +62,11 @@ export interface RankOptions {
  * query's distinct terms (or more weight) first, then by rank (the sum of `ts_rank_cd` over
  * the query's distinct disjuncts: for an OR of lexemes, `ts_rank_cd` of the whole query), then
  * in source order. A term matched only through its alternatives counts its `alternativeWeight`
- * instead of 1 (both times its `partWeight`, when given). With a language and no source in the scope, the first 100 rows of a query
- * whose frequent lexemes could match more than `FULL_RANK_LIMIT` (internal/candidates.ts) passages are ranked
- * from the frequent-term table's candidates (see `internal/rank.ts`); a small source (≤ 20,000 passages in the language) is read whole instead of through GIN.
+ * instead of 1 (both times its `partWeight`, when given). With a language and no source in
+ * the scope, the first 100 rows of a query whose frequent lexemes could match more than
+ * `FULL_RANK_LIMIT` passages (`internal/candidates.ts`) are ranked from the frequent-term
+ * table's candidates (see `internal/rank.ts`); a small source (≤ 20,000 passages in the
+ * language) is read whole instead of through GIN.
  */
 export async function rankPassages(
   db: Queryable,
@@ -144,10 +146,10 @@ export async function scorePassages(
  * match in all (exact: a GIN count of the same tsqueries). Each language is matched only with
  * its own terms (a passage in French is never tested against the Arabic or Turkish forms of a
  * word). Ranked as {@link rankPassages} with `order: 'terms'`: without a source, when the
- * query's frequent lexemes could match more than `FULL_RANK_LIMIT` (internal/candidates.ts) passages, the first
- * 100 rows come from the frequent-term table's candidates (see `internal/rank.ts`; the total may then be
- * estimated, see `EXACT_TOTAL_LIMIT`), else every match is ranked (`strategy: 'full'`
- * forces it).
+ * query's frequent lexemes could match more than `FULL_RANK_LIMIT` passages, the first 100 rows
+ * come from the frequent-term table's candidates (see `internal/rank.ts`; the total may then be
+ * estimated, see `EXACT_TOTAL_LIMIT` in `internal/candidates.ts`), else every match is ranked
+ * (`strategy: 'full'` forces it).
  *
  * @param groups one entry per language searched, each with at least one term
  * @param source a catalog source id, or undefined for all

@@ -71,10 +71,10 @@ export function storedPassage(r: StoredPassage): StoredPassage {
 }
 
 /**
- * How the ranking (`internal/rank.ts`) works: `auto` ranks the first `HEAD_DEPTH` rows from the frequent-term
- * table's candidates when the query's frequent lexemes could match more than
- * `FULL_RANK_LIMIT` (internal/candidates.ts) passages, else every match; `candidates` uses the table whatever
- * their frequency (tests); `full` always ranks every match.
+ * How the ranking (`internal/rank.ts`) works: `auto` ranks the first `HEAD_DEPTH` rows from the
+ * frequent-term table's candidates when the query's frequent lexemes could match more than
+ * `FULL_RANK_LIMIT` passages (both in `internal/candidates.ts`), else every match;
+ * `candidates` uses the table whatever their frequency (tests); `full` always ranks every match.
  */
 export type RankStrategy = 'auto' | 'candidates' | 'full';
 
