@@ -62,7 +62,8 @@ const { migrate } = dist('db/migrate.js');
 const { loadCorpus } = dist('corpus/service.js');
 const { queryTerms } = dist('retrieval/query.js');
 const { shippedExpansion } = dist('retrieval/expansion.js');
-const repo = dist('passages/ranking.js');
+const ranking = dist('passages/ranking.js');
+const { refreshTermTable } = dist('passages/term-table.js');
 
 const target = Number(options.target ?? 400_000);
 const url = options.url;
@@ -117,7 +118,7 @@ try {
   }
   if (!options['no-refresh']) {
     const started = performance.now();
-    await repo.refreshTermTable(db);
+    await refreshTermTable(db);
     out.refreshS = round((performance.now() - started) / 1000, 1);
   }
   const [table] = await db.query(
@@ -150,10 +151,10 @@ try {
       let fullMs = Infinity;
       for (let r = 0; r < reps; r += 1) {
         let t = performance.now();
-        fast = await repo.searchPassages(db, groups, undefined, { limit: 10, offset });
+        fast = await ranking.searchPassages(db, groups, undefined, { limit: 10, offset });
         autoMs = Math.min(autoMs, performance.now() - t);
         t = performance.now();
-        full = await repo.searchPassages(db, groups, undefined, { limit: 10, offset }, 'full');
+        full = await ranking.searchPassages(db, groups, undefined, { limit: 10, offset }, 'full');
         fullMs = Math.min(fullMs, performance.now() - t);
       }
       if (offset === 0 && process.env.DEBUG_SLOW && autoMs > Number(process.env.DEBUG_SLOW)) console.error(`slow ${Math.round(autoMs)} ms ${fast.path} ${lang} ${q}`);
@@ -184,10 +185,10 @@ try {
     let askFullMs = Infinity;
     for (let r = 0; r < reps; r += 1) {
       let t = performance.now();
-      fastAsk = await repo.rankPassages(db, askTerms, { lang, source: 'quran' }, options);
+      fastAsk = await ranking.rankPassages(db, askTerms, { lang, source: 'quran' }, options);
       askAutoMs = Math.min(askAutoMs, performance.now() - t);
       t = performance.now();
-      fullAsk = await repo.rankPassages(db, askTerms, { lang, source: 'quran' }, { ...options, strategy: 'full' });
+      fullAsk = await ranking.rankPassages(db, askTerms, { lang, source: 'quran' }, { ...options, strategy: 'full' });
       askFullMs = Math.min(askFullMs, performance.now() - t);
     }
     times.askAuto.push(askAutoMs);

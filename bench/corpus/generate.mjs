@@ -77,7 +77,7 @@ export function clausePools() {
  */
 export async function addSyntheticPassages(db, { count, startAt, seed = 9, pools = clausePools(), onProgress }) {
   const { indexForms } = dist('corpus/normalize.js');
-  const { insertPassages } = dist('corpus/repository.js');
+  const { insertPassages } = dist('passages/corpus.js');
   const random = prng(seed + startAt);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const pickLanguage = () => {

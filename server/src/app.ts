@@ -22,7 +22,7 @@ import { readRouter } from './read/routes.js';
 import { searchRouter } from './search/routes.js';
 import { statsRouter } from './stats/routes.js';
 import { versesRouter } from './verses/routes.js';
-import { countIndexedPassages } from './sources/repository.js';
+import { countIndexedPassages } from './passages/catalog.js';
 import { sourcesRouter } from './sources/routes.js';
 import { compressResponses } from './web/compression.js';
 import { webRouter } from './web/routes.js';

@@ -6,7 +6,7 @@ import { createApp } from './app.js';
 import { loadConfigOrExit } from './cli/args.js';
 import type { Config } from './config.js';
 import { loadCorpus } from './corpus/service.js';
-import { passageCounts } from './corpus/repository.js';
+import { passageCounts } from './passages/catalog.js';
 import type { Database } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrate } from './db/migrate.js';

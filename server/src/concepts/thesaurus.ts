@@ -37,7 +37,7 @@ const RELATED_SENSES = 2;
 
 /**
  * Most query words whose synonyms a thesaurus keeps (words come from visitors: the cache is
- * emptied when full, as `passages/ranking.ts` does with its normalized tsqueries).
+ * emptied when full, as `passages/internal/prepare.ts` does with its normalized tsqueries).
  */
 export const SYNONYM_CACHE_SIZE = 20_000;
 

@@ -4,8 +4,9 @@ import type { Database, Queryable } from '../db/database.js';
 import { SHIPPED_IMPORTS } from './catalog.js';
 import { MAX_REF_CHARS, MAX_TEXT_CHARS, type ImportRecord } from './files.js';
 import { indexForms } from './normalize.js';
-import { lockCorpus } from './repository.js';
-import { compactAfterCorpusChange, refreshTermTable } from '../passages/ranking.js';
+import { importedCounts } from '../passages/catalog.js';
+import { commitStaged, dropStaged, dropStaleStaging, lockCorpus, removeSource, stageRecords, stagedCount } from '../passages/corpus.js';
+import { compactAfterCorpusChange } from '../passages/term-table.js';
 
 /**
  * Operator imports of further collections (`npm run corpus -- import|remove|status`), as
@@ -74,15 +75,11 @@ export interface CorpusStatus {
 
 /** Reads the corpus status. */
 export async function corpusStatus(db: Queryable): Promise<CorpusStatus> {
-  const rows = await db.query<{ source: string; lang: string; passages: number; imported_at: string | null }>(
-    `SELECT p.source, p.lang, count(*)::int AS passages,
-            (SELECT max(imported_at)::text FROM corpus_imports i WHERE i.source = p.source AND i.lang = p.lang) AS imported_at
-     FROM passages p GROUP BY p.source, p.lang ORDER BY p.source, p.lang`,
-  );
-  const [staged] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM corpus_staging');
+  const rows = await importedCounts(db);
+  const staged = await stagedCount(db);
   return {
-    sources: rows.map((r) => ({ source: r.source, lang: r.lang, passages: r.passages, shipped: SHIPPED_SOURCES.has(r.source), importedAt: r.imported_at })),
-    staged: staged?.n ?? 0,
+    sources: rows.map((r) => ({ source: r.source, lang: r.lang, passages: r.passages, shipped: SHIPPED_SOURCES.has(r.source), importedAt: r.importedAt })),
+    staged,
   };
 }
 
@@ -101,7 +98,7 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
     async run(args) {
       const source = importedSource(args);
       const lang = text(args, 'lang', LANG);
-      await db.query("DELETE FROM corpus_staging WHERE staged_at < now() - make_interval(secs => $1)", [STALE_STAGING_MS / 1000]);
+      await dropStaleStaging(db, STALE_STAGING_MS);
       return { importId: `${source}:${lang}:${crypto.randomBytes(8).toString('hex')}` };
     },
   });
@@ -112,23 +109,10 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
       const lang = importId.split(':')[1] ?? '';
       const batch = records(args.records);
       const forms = batch.map((r) => indexForms(lang, r.title ? `${r.title}\n${r.text}` : r.text));
-      await db.query(
-        `INSERT INTO corpus_staging (import_id, position, ref, text, norm, fold, title, url)
-         SELECT $1, t.position, t.ref, t.text, t.norm, t.fold, t.title, t.url
-         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-           AS t(position, ref, text, norm, fold, title, url)
-         ON CONFLICT (import_id, position) DO UPDATE SET ref = EXCLUDED.ref, text = EXCLUDED.text, norm = EXCLUDED.norm,
-           fold = EXCLUDED.fold, title = EXCLUDED.title, url = EXCLUDED.url`,
-        [
-          importId,
-          batch.map((r) => r.position),
-          batch.map((r) => r.ref),
-          batch.map((r) => r.text),
-          forms.map((f) => f.norm),
-          forms.map((f) => f.fold),
-          batch.map((r) => r.title ?? null),
-          batch.map((r) => r.url ?? null),
-        ],
+      await stageRecords(
+        db,
+        importId,
+        batch.map((r, i) => ({ ...r, norm: forms[i]?.norm ?? '', fold: forms[i]?.fold ?? '' })),
       );
       return { staged: batch.length };
     },
@@ -142,30 +126,9 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
       const origin = typeof args.origin === 'string' ? args.origin.slice(0, 500) : 'npm run corpus -- import';
       const committed = await db.transaction(async (tx) => {
         await lockCorpus(tx);
-        const [counts] = await tx.query<{ staged: number; known: number }>(
-          `SELECT count(*)::int AS staged,
-                  count(*) FILTER (WHERE EXISTS (SELECT 1 FROM passages p WHERE p.source = $2 AND p.lang = $3 AND p.ref = s.ref))::int AS known
-           FROM corpus_staging s WHERE s.import_id = $1`,
-          [importId, source, lang],
-        );
-        if (!counts || counts.staged === 0) throw new AdminCommandError('nothing staged for this import (it was aborted or already committed)');
-        await tx.query(
-          `INSERT INTO passages (id, source, lang, ref, position, section, text, norm, fold, translator, title, url)
-           SELECT $2 || ':' || $3 || ':' || s.ref, $2, $3, s.ref, s.position, '', s.text, s.norm, s.fold, $4, s.title, s.url
-           FROM corpus_staging s WHERE s.import_id = $1
-           ON CONFLICT (source, ref, lang) DO UPDATE SET position = EXCLUDED.position, text = EXCLUDED.text, norm = EXCLUDED.norm,
-             fold = EXCLUDED.fold, translator = EXCLUDED.translator, title = EXCLUDED.title, url = EXCLUDED.url`,
-          [importId, source, lang, translator],
-        );
-        await tx.query('DELETE FROM corpus_staging WHERE import_id = $1', [importId]);
-        await refreshTermTable(tx, [lang]);
-        const [total] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM passages WHERE source = $1 AND lang = $2', [source, lang]);
-        await tx.query(
-          `INSERT INTO corpus_imports (id, source, lang, origin, passages) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (id) DO UPDATE SET origin = EXCLUDED.origin, passages = EXCLUDED.passages, imported_at = now()`,
-          [`import:${source}:${lang}`, source, lang, origin, total?.n ?? 0],
-        );
-        return { source, lang, passages: total?.n ?? 0, added: counts.staged - counts.known, replaced: counts.known };
+        const done = await commitStaged(tx, { importId, source, lang, translator, origin });
+        if (!done) throw new AdminCommandError('nothing staged for this import (it was aborted or already committed)');
+        return done;
       });
       await compactAfterCorpusChange(db);
       return committed;
@@ -175,8 +138,7 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
     description: 'drop the staged rows of an import: { importId }',
     async run(args) {
       const importId = text(args, 'importId', IMPORT_ID);
-      const rows = await db.query<{ n: number }>('WITH d AS (DELETE FROM corpus_staging WHERE import_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM d', [importId]);
-      return { dropped: rows[0]?.n ?? 0 };
+      return { dropped: await dropStaged(db, importId) };
     },
   });
   commands.register('corpus.remove', {
@@ -185,13 +147,7 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
       const source = importedSource(args);
       const removed = await db.transaction(async (tx) => {
         await lockCorpus(tx);
-        const rows = await tx.query<{ n: number; langs: string[] }>(
-          'WITH d AS (DELETE FROM passages WHERE source = $1 RETURNING lang) SELECT count(*)::int AS n, coalesce(array_agg(DISTINCT lang), ARRAY[]::text[]) AS langs FROM d',
-          [source],
-        );
-        await refreshTermTable(tx, rows[0]?.langs ?? []);
-        await tx.query('DELETE FROM corpus_imports WHERE source = $1', [source]);
-        return { source, removed: rows[0]?.n ?? 0 };
+        return { source, removed: await removeSource(tx, source) };
       });
       await compactAfterCorpusChange(db);
       return removed;

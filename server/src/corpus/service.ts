@@ -1,8 +1,8 @@
 import type { Database } from '../db/database.js';
 import { SHIPPED_IMPORTS, readVerses, type CorpusImport, type CorpusSlice } from './catalog.js';
 import { indexForms } from './normalize.js';
-import { importedIds, insertPassages, lockCorpus, recordImport, type PassageRow } from './repository.js';
-import { compactAfterCorpusChange, refreshTermTable } from '../passages/ranking.js';
+import { importedIds, insertPassages, lockCorpus, recordImport, type PassageRow } from '../passages/corpus.js';
+import { compactAfterCorpusChange, refreshTermTable } from '../passages/term-table.js';
 
 /** Rows per INSERT statement. */
 const BATCH_SIZE = 500;

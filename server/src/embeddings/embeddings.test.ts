@@ -22,7 +22,8 @@ import { registerEmbeddingCommands } from './commands';
 import { loadEmbeddingsConfig, type EmbeddingsConfig } from './config';
 import { search } from '../search/service';
 import { createQueryFusion, reciprocalRankFusion, RRF_K } from './fusion';
-import { ensureVectorExtension, nearestPassages, VectorExtensionMissingError } from './repository';
+import { nearestPassages } from '../passages/embeddings';
+import { ensureVectorExtension, VectorExtensionMissingError } from './repository';
 
 const DIMENSIONS = 64;
 

@@ -1,9 +1,10 @@
 import type { Queryable } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import type { RankedPassage, Scope } from '../passages/ranking.js';
+import { nearestPassages } from '../passages/embeddings.js';
+import type { RankedPassage, Scope } from '../passages/types.js';
 import { createEmbedder, EmbeddingError, type Embedder } from './client.js';
 import type { EmbeddingsConfig } from './config.js';
-import { distancesOf, hasEmbeddings, nearestPassages } from './repository.js';
+import { distancesOf, hasEmbeddings } from './repository.js';
 
 /**
  * Search with embeddings: the query is embedded (one request to `EMBEDDINGS_BASE_URL`, within

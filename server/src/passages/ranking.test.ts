@@ -4,7 +4,10 @@ import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { queryTerms } from '../retrieval/query';
 import type { QueryTerm } from './terms';
-import { EXACT_TOTAL_LIMIT, matchingWords, rankPassages, refreshTermTable, searchPassages, termStats, type LanguageTerms } from './ranking';
+import { EXACT_TOTAL_LIMIT } from './internal/candidates';
+import { matchingWords, rankPassages, searchPassages, termStats } from './ranking';
+import { refreshTermTable } from './term-table';
+import type { LanguageTerms } from './types';
 import { indexForms } from '../corpus/normalize';
 
 /** The benchmark's queries (bench/lib/queries.mjs: SEARCH_CLASSES and ASK_QUESTIONS). */

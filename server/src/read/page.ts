@@ -1,7 +1,7 @@
 import { defineMessages, format, type Lang } from '@kb/contracts';
 import { escapeHtml } from '../search/highlight.js';
 import { surahName } from '../references/quran.js';
-import type { Reading } from './repository.js';
+import type { Reading } from '../passages/verses.js';
 import { readingUrl } from './urls.js';
 
 /** The reading page's own texts (never scripture), in English and Turkish. */

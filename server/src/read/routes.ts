@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { isLang, type Lang } from '@kb/contracts';
 import type { Queryable } from '../db/database.js';
 import { isStorableText } from '../http/guards.js';
-import { readPassage } from './repository.js';
+import { readPassage } from '../passages/verses.js';
 import { renderProblem, renderReading } from './page.js';
 
 const SOURCE_ID = /^[a-z0-9-]{1,40}$/;

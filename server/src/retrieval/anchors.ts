@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import { DEFAULT_ALTERNATIVE_WEIGHT, type QueryTerm } from '../passages/terms.js';
-import { scorePassages, type RankedPassage } from '../passages/ranking.js';
+import { scorePassages } from '../passages/ranking.js';
+import type { RankedPassage } from '../passages/types.js';
 
 /**
  * Anchor verses: a glossary concept may name the verses that state it

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import type { QueryTerm } from '../passages/terms.js';
-import { termStats, type Scope, type TermStats } from '../passages/ranking.js';
+import { termStats } from '../passages/ranking.js';
+import type { Scope, TermStats } from '../passages/types.js';
 import { turkishFallbackStem } from '../languages/turkish.js';
 
 /**

@@ -1,8 +1,10 @@
 import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
-import { passageLanguages, rankPassages, searchPassages, type LanguageTerms, type RankedPassage, type StoredPassage } from '../passages/ranking.js';
+import { passageLanguages } from '../passages/catalog.js';
+import { rankPassages, searchPassages } from '../passages/ranking.js';
+import type { LanguageTerms, RankedPassage, StoredPassage } from '../passages/types.js';
 import type { QueryTerm } from '../passages/terms.js';
-import { rangePassages } from '../references/repository.js';
+import { rangePassages } from '../passages/verses.js';
 import { resolveReference } from '../references/service.js';
 import { anchorRefs, scoreAnchors } from './anchors.js';
 import { shippedExpansion, type Expansion } from './expansion.js';

@@ -1,5 +1,5 @@
 import type { QueryTerm } from '../passages/terms.js';
-import type { RankedPassage, TermStats } from '../passages/ranking.js';
+import type { RankedPassage, TermStats } from '../passages/types.js';
 import { boostedCount, type AnchorRef } from './anchors.js';
 import { queryTerms } from './query.js';
 

@@ -5,7 +5,8 @@ import { escapeHtml, highlight } from './highlight.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
 import { readingUrl } from '../read/urls.js';
 import type { QueryTerm } from '../passages/terms.js';
-import { matchingWords, type RankedPassage, type WordForms } from '../passages/ranking.js';
+import { matchingWords } from '../passages/ranking.js';
+import type { RankedPassage, WordForms } from '../passages/types.js';
 import type { Expansion } from '../retrieval/expansion.js';
 import { referencePassages, retrieve, searchableLanguages } from '../retrieval/pipeline.js';
 

@@ -1,21 +1,19 @@
 import { Router } from 'express';
 import type { StatsResponse } from '@kb/contracts';
 import type { Queryable } from '../db/database.js';
+import { languageCounts } from '../passages/catalog.js';
 
 /** `Cache-Control` of the statistics: they change only with a corpus import. */
 export const STATS_CACHE_CONTROL = 'public, max-age=60';
 
 /**
  * Counts what the search index holds, per source and language, with the translators credited
- * for each (one `GROUP BY` over the passages table).
+ * for each (`languageCounts`, one `GROUP BY` over the passages table).
  *
  * @throws on a database error
  */
 export async function readStats(db: Queryable): Promise<StatsResponse> {
-  const rows = await db.query<{ source: string; lang: string; passages: number; translators: string[] }>(
-    `SELECT source, lang, count(*)::int AS passages, array_agg(DISTINCT translator ORDER BY translator) AS translators
-     FROM passages GROUP BY source, lang ORDER BY source, lang`,
-  );
+  const rows = await languageCounts(db);
   const sources = new Map<string, StatsResponse['sources'][number]>();
   for (const r of rows) {
     const entry = sources.get(r.source) ?? { source: r.source, passages: 0, languages: [] };

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
-import type { VerseResponse, VerseText } from '@kb/contracts';
+import type { VerseResponse } from '@kb/contracts';
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
+import { quranVerse, type VerseText } from '../passages/verses.js';
 import { readingUrl } from '../read/urls.js';
 import { ayahCount, SURAH_COUNT, surahName } from '../references/quran.js';
 
@@ -31,31 +32,23 @@ export function parseTranslations(raw: unknown): string[] | undefined {
 }
 
 /**
- * Reads one verse from the passages table: the Arabic (`quran-arabic`) and the translations
- * (`quran`) in the languages asked for.
- *
- * @returns undefined when the verse is not in the database
- * @throws HttpError 400 naming a requested language that has no translation
+ * The answer for one verse: its Arabic and the translations in the languages asked for (all
+ * when `translations` is undefined), with the surah's names and its reading page. Pure.
  */
-export async function readVerse(db: Queryable, surah: number, ayah: number, translations?: string[]): Promise<VerseResponse | undefined> {
+export function verseResponse(
+  surah: number,
+  ayah: number,
+  texts: { arabic: VerseText; translations: VerseText[] },
+  translations?: string[],
+): VerseResponse {
   const ref = `${surah}:${ayah}`;
-  const rows = await db.query<{ source: string; lang: string; text: string; translator: string }>(
-    "SELECT source, lang, text, translator FROM passages WHERE source IN ('quran', 'quran-arabic') AND ref = $1 ORDER BY lang",
-    [ref],
-  );
-  const arabicRow = rows.find((r) => r.source === 'quran-arabic');
-  if (!arabicRow) return undefined;
-  const all = rows.filter((r) => r.source === 'quran');
-  const missing = (translations ?? []).filter((l) => !all.some((r) => r.lang === l));
-  if (missing.length > 0) throw new HttpError(400, `No translation in ${missing.join(', ')}; available: ${all.map((r) => r.lang).join(', ')}`);
-  const text = (r: { lang: string; text: string; translator: string }): VerseText => ({ lang: r.lang, text: r.text, translator: r.translator });
   return {
     ref,
     surah,
     ayah,
     surahName: { en: surahName(surah, 'en'), tr: surahName(surah, 'tr'), ar: surahName(surah, 'ar') },
-    arabic: text(arabicRow),
-    translations: all.filter((r) => !translations || translations.includes(r.lang)).map(text),
+    arabic: texts.arabic,
+    translations: texts.translations.filter((t) => !translations || translations.includes(t.lang)),
     url: readingUrl('quran', ref),
   };
 }
@@ -71,9 +64,14 @@ export function versesRouter(db: Queryable): Router {
   router.get('/:surah/:ayah', async (req, res) => {
     const surah = wholeNumber(req.params.surah, 'surah', SURAH_COUNT);
     const ayah = wholeNumber(req.params.ayah, 'ayah', ayahCount(surah));
-    const verse = await readVerse(db, surah, ayah, parseTranslations(req.query.translations));
-    if (!verse) throw new HttpError(404, `Verse ${surah}:${ayah} is not loaded`);
-    const body = JSON.stringify(verse);
+    const translations = parseTranslations(req.query.translations);
+    const texts = await quranVerse(db, `${surah}:${ayah}`);
+    if (!texts) throw new HttpError(404, `Verse ${surah}:${ayah} is not loaded`);
+    const missing = (translations ?? []).filter((l) => !texts.translations.some((t) => t.lang === l));
+    if (missing.length > 0) {
+      throw new HttpError(400, `No translation in ${missing.join(', ')}; available: ${texts.translations.map((t) => t.lang).join(', ')}`);
+    }
+    const body = JSON.stringify(verseResponse(surah, ayah, texts, translations));
     const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     res.set({ ETag: etag, 'Cache-Control': VERSE_CACHE_CONTROL });
     if (req.fresh) {
