@@ -1,6 +1,6 @@
 import { Fragment, type MouseEvent } from 'react';
 import styled from 'styled-components';
-import { format, type Citation } from '@kb/contracts';
+import { format, type Citation, type Lang } from '@kb/contracts';
 import { colors, focusRing } from '../shared/theme';
 import { citationId } from './Citations';
 import type { FrameText } from './messages';
@@ -28,6 +28,11 @@ export interface AnswerTextProps {
   text: string;
   citations: readonly Citation[];
   t: FrameText;
+  /**
+   * The language the text is written in (the answer's `lang`, which may differ from the
+   * interface's), so screen readers and fonts follow it; omitted while it is not known yet.
+   */
+  lang?: Lang;
 }
 
 /** Moves keyboard focus (and the view) to the citation a marker points at. */
@@ -41,13 +46,13 @@ function focusCitation(event: MouseEvent<HTMLAnchorElement>, targetId: string): 
 /**
  * An answer's text, kept exactly as the server wrote it (plain text, never HTML), with each
  * `[n]` marker that matches a citation turned into a link to that numbered citation. A
- * marker without a matching citation stays plain text.
+ * marker without a matching citation stays plain text. Carries `lang` when given.
  */
-export function AnswerText({ entryId, text, citations, t }: AnswerTextProps) {
+export function AnswerText({ entryId, text, citations, t, lang }: AnswerTextProps) {
   const known = new Set(citations.map((c) => c.n));
   const parts = text.split(MARKER);
   return (
-    <Text>
+    <Text lang={lang}>
       {parts.map((part, index) => {
         const match = /^\[(\d+)\]$/.exec(part);
         const n = match?.[1] === undefined ? NaN : parseInt(match[1], 10);

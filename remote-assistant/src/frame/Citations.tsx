@@ -22,6 +22,20 @@ const Heading = styled.h3`
   letter-spacing: 0.04em;
 `;
 
+/**
+ * The label over related passages: a boxed notice in words, not a colour alone, so it reads the
+ * same without colour vision or styles; noticeInk on noticeSoft reaches AA.
+ */
+const RelatedHeading = styled.h3`
+  margin: 16px 0 8px;
+  padding: 6px 10px;
+  border: 1px solid ${colors.noticeInk};
+  border-radius: 6px;
+  background: ${colors.noticeSoft};
+  color: ${colors.noticeInk};
+  font-size: 0.95rem;
+`;
+
 const List = styled.ol`
   list-style: none;
   margin: 0;
@@ -30,10 +44,10 @@ const List = styled.ol`
   gap: 12px;
 `;
 
-const Item = styled.li`
+const Item = styled.li<{ $related: boolean }>`
   padding: 12px 14px;
   border: 1px solid ${colors.divider};
-  border-inline-start: 4px solid ${colors.primary};
+  border-inline-start: ${({ $related }) => ($related ? `4px dashed ${colors.control}` : `4px solid ${colors.primary}`)};
   border-radius: 8px;
   background: ${colors.surface};
   scroll-margin: 16px;
@@ -107,6 +121,8 @@ export interface CitationsProps {
   citations: readonly Citation[];
   lang: Lang;
   t: FrameText;
+  /** The passages are only the closest found, not an answer: labelled and drawn as such. */
+  related?: boolean;
 }
 
 /**
@@ -114,19 +130,25 @@ export interface CitationsProps {
  * verse reference, translator credit, the quoted passage (right to left when its language
  * is), the Arabic original of a Quran verse (`dir="rtl" lang="ar"`, Arabic font) and a link
  * that opens its reading page (`/read/...`) in the site's `/preview`, in a new tab so the
- * conversation stays. Each item is the focus target of the answer's `[n]` links.
+ * conversation stays. Each item is the focus target of the answer's `[n]` links. Related
+ * passages are headed "Closest passages — not a direct answer" (boxed) instead of "Sources",
+ * with dashed grey edges instead of the answer's solid green ones.
  */
-export function Citations({ entryId, citations, lang, t }: CitationsProps) {
+export function Citations({ entryId, citations, lang, t, related = false }: CitationsProps) {
   const headingId = `entry-${entryId}-sources`;
   return (
     <>
-      <Heading id={headingId}>{t.sources}</Heading>
+      {related ? (
+        <RelatedHeading id={headingId}>{t.relatedSources}</RelatedHeading>
+      ) : (
+        <Heading id={headingId}>{t.sources}</Heading>
+      )}
       <List aria-labelledby={headingId}>
         {citations.map((c) => {
           const href = c.url === undefined ? undefined : previewHref(c.url, lang, window.location.origin);
           const rtl = RTL_LANGS.has(c.lang);
           return (
-            <Item key={c.n} id={citationId(entryId, c.n)} tabIndex={-1}>
+            <Item key={c.n} id={citationId(entryId, c.n)} tabIndex={-1} $related={related}>
               <Head>
                 <CiteNumber>[{c.n}]</CiteNumber>
                 <Reference>

@@ -41,11 +41,12 @@ const Scope = styled.p`
   color: ${colors.muted};
 `;
 
-const Card = styled.div`
+/** An answer's card; related passages get a dashed edge on the page colour, never an answer's look. */
+const Card = styled.div<{ $related?: boolean }>`
   padding: 14px 16px;
   border-radius: 14px 14px 14px 4px;
-  background: ${colors.surface};
-  border: 1px solid ${colors.divider};
+  background: ${({ $related }) => ($related ? colors.page : colors.surface)};
+  border: ${({ $related }) => ($related ? `2px dashed ${colors.control}` : `1px solid ${colors.divider}`)};
 `;
 
 const spin = keyframes`
@@ -126,11 +127,19 @@ export interface ConversationEntryViewProps {
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
+/** What copying said, in the words of what was copied (an answer, or related passages). */
+function copyResult(related: boolean, copied: boolean, t: FrameText): string {
+  if (related) return copied ? t.copiedPassages : t.copyPassagesFailed;
+  return copied ? t.copied : t.copyFailed;
+}
+
 /**
  * One question of the visit with its state: the "Searching the sources…" status while
  * loading, the answer growing as it streams in (marked busy), then the final answer with its
  * numbered citations and a Copy answer button, an honest notice (the server's own text, no
- * citations) for a refused answer, or the error with a Retry button.
+ * citations) for a refused answer, or the error with a Retry button. Related passages (the
+ * closest found, not an answer) are labelled and drawn apart from an answer and never called
+ * one. The final text carries the answer's own `lang`, which may differ from the interface's.
  */
 export function ConversationEntryView({ entry, lang, t, onRetry, onAnnounce }: ConversationEntryViewProps) {
   const itemRef = useRef<HTMLLIElement>(null);
@@ -150,7 +159,7 @@ export function ConversationEntryView({ entry, lang, t, onRetry, onAnnounce }: C
   const copy = (answer: Answer): void => {
     void copyText(answerAsText(answer, lang, t, window.location.origin)).then((copied) => {
       setCopyState(copied ? 'copied' : 'failed');
-      onAnnounce(copied ? t.copied : t.copyFailed);
+      onAnnounce(copyResult(answer.related, copied, t));
     });
   };
 
@@ -188,24 +197,34 @@ export function ConversationEntryView({ entry, lang, t, onRetry, onAnnounce }: C
       {entry.status === 'answered' && entry.answer.refused ? (
         <Refused role="note">
           <strong>{t.refusedTitle}</strong>
-          <p>{entry.answer.answer}</p>
+          <p lang={entry.answer.lang}>{entry.answer.answer}</p>
         </Refused>
       ) : null}
       {entry.status === 'answered' && !entry.answer.refused ? (
-        <Card>
-          <VisuallyHidden as="h3">{t.answer}</VisuallyHidden>
-          <AnswerText entryId={entry.id} text={entry.answer.answer} citations={entry.answer.citations} t={t} />
+        <Card $related={entry.answer.related}>
+          <VisuallyHidden as="h3">{entry.answer.related ? t.relatedTitle : t.answer}</VisuallyHidden>
+          <AnswerText
+            entryId={entry.id}
+            text={entry.answer.answer}
+            citations={entry.answer.citations}
+            t={t}
+            lang={entry.answer.lang}
+          />
           {entry.answer.citations.length > 0 ? (
-            <Citations entryId={entry.id} citations={entry.answer.citations} lang={lang} t={t} />
+            <Citations
+              entryId={entry.id}
+              citations={entry.answer.citations}
+              lang={lang}
+              t={t}
+              related={entry.answer.related}
+            />
           ) : null}
           <Tools>
             <SecondaryButton type="button" onClick={() => copy(entry.answer)}>
-              {t.copyAnswer}
+              {entry.answer.related ? t.copyPassages : t.copyAnswer}
             </SecondaryButton>
             {copyState === 'idle' ? null : (
-              <CopyStatus $failed={copyState === 'failed'}>
-                {copyState === 'copied' ? t.copied : t.copyFailed}
-              </CopyStatus>
+              <CopyStatus $failed={copyState === 'failed'}>{copyResult(entry.answer.related, copyState === 'copied', t)}</CopyStatus>
             )}
           </Tools>
         </Card>

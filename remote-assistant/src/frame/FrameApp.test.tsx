@@ -7,7 +7,7 @@ import { AskError, type AnswerProgress } from './api/ask';
 import { createFrameBridge } from './bridge';
 import { FrameApp } from './FrameApp';
 import { fakeHost } from './testing/fakeHost';
-import { patienceAnswer, refusedAnswer } from './testing/fixtures';
+import { patienceAnswer, refusedAnswer, relatedAnswer, relatedAnswerTr } from './testing/fixtures';
 
 type Ask = (request: AskRequest, onProgress: (progress: AnswerProgress) => void) => Promise<Answer>;
 
@@ -298,5 +298,101 @@ describe('FrameApp', () => {
     expect(screen.getByLabelText('Your question')).toHaveAttribute('dir', 'auto');
     await askTyped(user, 'ما هو الصبر؟');
     expect(screen.getByRole('heading', { level: 2, name: 'Question: ما هو الصبر؟' })).toHaveAttribute('dir', 'auto');
+  });
+});
+
+describe('FrameApp: related passages and the answer’s language', () => {
+  const RELATED_EN = 'Closest passages — not a direct answer';
+  const RELATED_TR = 'En yakın metinler — doğrudan bir cevap değil';
+
+  it('labels related passages as not a direct answer and never calls them one (English)', async () => {
+    const ask = jest.fn<Ask>(async () => relatedAnswer);
+    const { user } = setup(ask);
+    await askTyped(user, 'Is it fine to keep a wallet I found?');
+    const conversation = await screen.findByRole('region', { name: 'Conversation' });
+
+    const label = await within(conversation).findByRole('heading', { level: 3, name: RELATED_EN });
+    expect(label).toBeVisible();
+    const cards = within(conversation).getByRole('list', { name: RELATED_EN });
+    const items = within(cards).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Quran 2:188');
+    expect(items[1]).toHaveTextContent('Quran 4:29');
+    // The server's plain sentence comes first; nothing on screen says "answer".
+    expect(within(conversation).getByText(/^I found no passage that answers this directly; these are the closest\./)).toBeVisible();
+    expect(within(conversation).queryByRole('list', { name: 'Sources' })).not.toBeInTheDocument();
+    expect(within(conversation).queryByRole('heading', { name: 'Answer' })).not.toBeInTheDocument();
+    expect(within(conversation).getByRole('heading', { level: 3, name: 'Related passages' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy answer' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('announcer')).toHaveTextContent(
+      'Related passages found, not a direct answer: I found no passage that answers this directly; these are the closest.',
+    );
+    expect(screen.getByTestId('announcer')).not.toHaveTextContent('Answer ready');
+
+    await user.click(screen.getByRole('button', { name: 'Copy passages' }));
+    expect(await within(conversation).findByText('Passages copied to the clipboard.')).toBeInTheDocument();
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toContain(`${RELATED_EN}:`);
+    expect(copied).not.toContain('Sources:');
+  });
+
+  it('labels related passages in Turkish in the Turkish interface', async () => {
+    const ask = jest.fn<Ask>(async () => relatedAnswerTr);
+    const { user, deliver } = setup(ask);
+    deliver({ type: 'language', lang: 'tr' });
+    await user.type(screen.getByLabelText('Sorunuz'), 'bulduğum cüzdanı saklayabilir miyim{Enter}');
+    const conversation = await screen.findByRole('region', { name: 'Sohbet' });
+
+    expect(await within(conversation).findByRole('heading', { level: 3, name: RELATED_TR })).toBeVisible();
+    const cards = within(conversation).getByRole('list', { name: RELATED_TR });
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(1);
+    expect(cards).toHaveTextContent("Kur'an-ı Kerim 2:188");
+    expect(within(conversation).getByText(/^Bu soruyu doğrudan cevaplayan bir metin bulamadım/)).toBeVisible();
+    expect(within(conversation).queryByRole('list', { name: 'Kaynaklar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Metinleri kopyala' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cevabı kopyala' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('announcer')).toHaveTextContent(
+      'İlgili metinler bulundu, doğrudan bir cevap değil: Bu soruyu doğrudan cevaplayan bir metin bulamadım',
+    );
+  });
+
+  it('shows an answer (related: false) without the related label', async () => {
+    const ask = jest.fn<Ask>(async () => patienceAnswer);
+    const { user, deliver } = setup(ask);
+    await askTyped(user, 'patience');
+    expect(await screen.findByRole('list', { name: 'Sources' })).toBeInTheDocument();
+    expect(screen.queryByText(RELATED_EN)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy answer' })).toBeInTheDocument();
+
+    deliver({ type: 'language', lang: 'tr' });
+    expect(screen.getByRole('list', { name: 'Kaynaklar' })).toBeInTheDocument();
+    expect(screen.queryByText(RELATED_TR)).not.toBeInTheDocument();
+  });
+
+  it('marks the answer text with the answer’s language, not the interface’s', async () => {
+    const ask = jest
+      .fn<Ask>()
+      .mockResolvedValueOnce(relatedAnswer)
+      .mockResolvedValueOnce(patienceAnswer)
+      .mockResolvedValueOnce(refusedAnswer)
+      .mockResolvedValueOnce(relatedAnswerTr);
+    const { user, deliver } = setup(ask);
+    deliver({ type: 'language', lang: 'tr' });
+    const box = screen.getByLabelText('Sorunuz');
+    await user.type(box, 'Is it fine to keep a wallet I found?{Enter}');
+    const conversation = await screen.findByRole('region', { name: 'Sohbet' });
+    // An English text inside the Turkish interface is marked English…
+    expect(await within(conversation).findByText(/^I found no passage/)).toHaveAttribute('lang', 'en');
+    expect(document.documentElement.lang).toBe('tr');
+    await user.type(box, 'patience{Enter}');
+    expect(await within(conversation).findByText(/^Seek help through patience/)).toHaveAttribute('lang', 'en');
+    await user.type(box, 'Who wins the cup?{Enter}');
+    expect(await within(conversation).findByText(refusedAnswer.answer)).toHaveAttribute('lang', 'en');
+
+    // …and a Turkish one inside the English interface Turkish.
+    deliver({ type: 'language', lang: 'en' });
+    await user.type(screen.getByLabelText('Your question'), 'bulduğum cüzdan{Enter}');
+    expect(await within(conversation).findByText(/^Bu soruyu doğrudan/)).toHaveAttribute('lang', 'tr');
+    expect(document.documentElement.lang).toBe('en');
   });
 });

@@ -50,7 +50,8 @@ function copyWithTextarea(text: string): boolean {
 /**
  * An answer as plain text for the clipboard: the answer with its `[n]` markers, then each
  * citation (number, source name in `lang`, verse reference, translator, the quoted text, and
- * its reading page as an absolute URL when it has one).
+ * its reading page as an absolute URL when it has one), under "Sources" — or, for related
+ * passages, under the label saying they are not a direct answer.
  *
  * @param answer the final answer object
  * @param lang the visitor's language (source names and labels)
@@ -60,7 +61,7 @@ function copyWithTextarea(text: string): boolean {
 export function answerAsText(answer: Answer, lang: Lang, t: FrameText, origin: string): string {
   const lines = [answer.answer];
   if (answer.citations.length > 0) {
-    lines.push('', `${t.sources}:`);
+    lines.push('', `${answer.related ? t.relatedSources : t.sources}:`);
     for (const c of answer.citations) {
       lines.push(`[${c.n}] ${sourceName(c.source, lang)} ${c.ref} (${format(t.translator, { name: c.translator })})`);
       lines.push(c.text);

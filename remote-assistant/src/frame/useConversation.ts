@@ -104,6 +104,12 @@ export function withoutMarkers(text: string): string {
   return text.replace(/\s*\[\d+\]/g, '').trim();
 }
 
+/** The live-region sentence for a final answer: a refusal, related passages (never "answer"), or an answer. */
+function announcementFor(answer: Answer, t: FrameText): string {
+  if (answer.refused) return t.announceRefused;
+  return answer.related ? t.announceRelated : t.announceAnswer;
+}
+
 /** What {@link useConversation} gives its screen. */
 export interface Conversation {
   entries: readonly ConversationEntry[];
@@ -140,9 +146,7 @@ export function useConversation(ask: AskFunction, t: FrameText): Conversation {
     latest.current.ask(request, onProgress).then(
       (answer) => {
         const text = latest.current.t;
-        const announcement = format(answer.refused ? text.announceRefused : text.announceAnswer, {
-          text: withoutMarkers(answer.answer),
-        });
+        const announcement = format(announcementFor(answer, text), { text: withoutMarkers(answer.answer) });
         dispatch({ type: 'answered', id, answer, announcement });
       },
       (error: unknown) => {
