@@ -9,7 +9,7 @@
  * attribution (`server/data/lexicon/LICENSE-tr.md`).
  *
  *   nice -n 10 node server/scripts/build-tr-morphology.mjs [--out FILE] [--scratch DIR]
- *     [--roots 2000] [--noun-patterns 60] [--verb-patterns 60]
+ *     [--roots 3000] [--verb-patterns 60]
  *
  * Forms analysed (each tokenized and folded as the server folds Turkish text:
  * `server/src/corpus/normalize.ts` `foldTurkish`, apostrophes separate words):
@@ -18,12 +18,13 @@
  *    set: every distinct word of its disambiguated treebank (`penntreebank.txt`, 170k tokens of
  *    modern Turkish), and every single-word lemma of its lexicon (`turkish_dictionary.txt`) with
  *    a verb's infinitive (-mak/-mek);
- *  - inflections of the 2,000 most frequent open-class roots (gold roots of the treebank plus
- *    Diyanet's words), with the 60 noun and 60 verb inflection patterns of the analyser's own
- *    meta-suffix lists that occur most in the treebank (a verb also in the passive), each kept
- *    only when the analyser parses it with that root: misafirlerimize → misafir, çalındı → çal.
- *    That cap keeps the table near 200,000 forms; all inflections of every root would be
- *    millions. --roots, --noun-patterns and --verb-patterns change it.
+ *  - inflections of the 3,000 most frequent open-class roots (gold roots of the treebank plus
+ *    Diyanet's words; a root met about 5 times or more), from the analyser's own meta-suffix
+ *    lists: a noun's full plural × possessive × case paradigm (79 patterns), a verb's 60
+ *    patterns most frequent in the treebank (also in the passive), each form kept only when the
+ *    analyser parses it with that root: misafirlerimize → misafir, çalındı → çal. That cap
+ *    keeps the table near 300,000 forms; all inflections of every root would be millions.
+ *    --roots and --verb-patterns change it.
  *
  * A word the analyser cannot parse as written is tried, in this order, folded (circumflexes
  * dropped), capitalized (proper nouns: Allah, Musa), with one old-spelling voiced consonant
@@ -57,15 +58,14 @@ const { values: args } = parseArgs({
   options: {
     out: { type: 'string', default: path.join(root, 'server', 'data', 'lexicon', 'tr-roots.tsv') },
     scratch: { type: 'string', default: path.join(os.tmpdir(), 'kb-nlptoolkit') },
-    roots: { type: 'string', default: '2000' },
-    'noun-patterns': { type: 'string', default: '60' },
+    roots: { type: 'string', default: '3000' },
     'verb-patterns': { type: 'string', default: '60' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
   console.log(`Usage: nice -n 10 node server/scripts/build-tr-morphology.mjs [--out FILE] [--scratch DIR]
-         [--roots 2000] [--noun-patterns 60] [--verb-patterns 60]
+         [--roots 3000] [--verb-patterns 60]
 
 Installs ${PACKAGE}@${VERSION} into DIR (default ${path.join(os.tmpdir(), 'kb-nlptoolkit')}; npm, no save),
 analyses Diyanet's Turkish words plus the analyser's own treebank words, lemmas and the
@@ -142,6 +142,7 @@ for (const line of fs.readFileSync('penntreebank.txt', 'utf8').split('\n')) {
 
 /** Lexicon lemmas, with a verb's infinitive; the open-class roots (noun, adjective, verb). */
 const lemmaForms = new Map();
+const rootFlags = new Map();
 const nounRoots = new Set();
 const verbRoots = new Set();
 const BACK = /[aıou][^aeıioöuü]*$/;
@@ -149,6 +150,7 @@ for (const line of fs.readFileSync('turkish_dictionary.txt', 'utf8').split('\n')
   const [lemma, ...flags] = line.trim().split(/\s+/);
   if (!lemma || flags.includes('IS_HEADER') || !LETTERS.test(lemma)) continue;
   const lower = lowerTr(lemma);
+  rootFlags.set(lower, new Set(flags));
   if (flags.includes('CL_ISIM') || flags.includes('IS_ADJ')) nounRoots.add(lower);
   if (flags.includes('CL_FIIL')) verbRoots.add(lower);
   const forms = [lower];
@@ -242,7 +244,8 @@ for (const [key, spellings] of all) {
 // The analyser's authors list a noun's and a verb's frequent inflections as meta-suffixes
 // (noun-meta-suffixes.txt: 352, verb-meta-suffixes.txt: 1,275; A = a/e, H = ı/i/u/ü, D = d/t,
 // C = c/ç, S = s, lower-case y, n, s are buffer letters, "mHs" is -mış). The cap: the patterns
-// that occur most often in the treebank (--noun-patterns, --verb-patterns), realized for the
+// a noun's plural × possessive × case paradigm, a verb's patterns that occur most often in the
+// treebank (--verb-patterns), realized for the
 // most frequent open-class roots (--roots; frequency = gold-root count in the treebank plus
 // Diyanet tokens whose first root it is), a verb also in the passive (çal → çalın-dı); a form
 // is kept only when the analyser parses it with the root it was made from.
@@ -275,13 +278,18 @@ function realize(stem, meta) {
 }
 
 const SOFTEN = { p: 'b', ç: 'c', t: 'd', k: 'ğ' };
-/** The spellings a root may take before a vowel: kitap → kitab, renk → reng, ağız → ağz, hak → hakk. */
+/**
+ * The spellings a root takes before a vowel, by its lexicon flags: IS_SD/F_SD kitap → kitab,
+ * renk → reng, git → gid; IS_UD ağız → ağz; IS_DUP hak → hakk.
+ */
 function stemsBeforeVowel(root) {
+  const flags = rootFlags.get(root);
+  if (!flags) return [];
   const out = [];
   const last = root[root.length - 1];
-  if (SOFTEN[last]) out.push(root.slice(0, -1) + (last === 'k' && root.endsWith('nk') ? 'g' : SOFTEN[last]));
-  if (root.length >= 4 && !isVowel(last) && isVowel(root[root.length - 2]) && !isVowel(root[root.length - 3])) out.push(root.slice(0, -2) + last);
-  if (!isVowel(last)) out.push(root + last);
+  if (SOFTEN[last] && (flags.has('IS_SD') || flags.has('F_SD'))) out.push(root.slice(0, -1) + (root.endsWith('nk') ? 'g' : SOFTEN[last]));
+  if (flags.has('IS_UD') && root.length >= 4) out.push(root.slice(0, -2) + last);
+  if (flags.has('IS_DUP')) out.push(root + last);
   return out;
 }
 
@@ -329,7 +337,8 @@ const topPatterns = (cls, metas, n) =>
     .filter((p) => (patternFreq.get(`${cls}:${p}`) ?? 0) > 0)
     .sort((a, b) => (patternFreq.get(`${cls}:${b}`) ?? 0) - (patternFreq.get(`${cls}:${a}`) ?? 0))
     .slice(0, n);
-const nounPatterns = topPatterns('n', nounMeta, Number(args['noun-patterns']));
+const NOUN_PARADIGM = /^(lAr)?(Hm|Hn|sH|HmHz|HnHz|lArH)?(yH|yA|DA|DAn|nHn|ylA|nH|nA|nDA|nDAn|Hn|H|A)?$/;
+const nounPatterns = nounMeta.filter((p) => NOUN_PARADIGM.test(p));
 const verbPatterns = topPatterns('v', verbMeta, Number(args['verb-patterns']));
 
 // The roots: most frequent in the treebank (gold roots) and in Diyanet (first candidate root).
@@ -397,7 +406,7 @@ const counts = {
 const about = {
   what: 'Turkish surface form (folded as the server folds Turkish: toLocaleLowerCase("tr"), circumflexes dropped) → candidate roots, most plausible first.',
   source: `${PACKAGE}@${VERSION} (Starlang / nlptoolkit: Olcay Taner Yıldız, Begüm Avar, Gökhan Ercan, "An Open, Extendible, and Fast Turkish Morphological Analyzer", RANLP 2019), its lexicon turkish_dictionary.txt and treebank penntreebank.txt`,
-  forms: `every word of Diyanet's Turkish translation (quran-json ${quranJsonVersion}, quran_tr.json), every word of the analyser's treebank, every single-word lemma of its lexicon (verbs also as -mak/-mek infinitive), and inflections of the ${generatedRoots.length} most frequent open-class roots with the ${nounPatterns.length} noun and ${verbPatterns.length} verb patterns of the analyser's meta-suffix lists most frequent in its treebank, kept when the analyser parses them with that root`,
+  forms: `every word of Diyanet's Turkish translation (quran-json ${quranJsonVersion}, quran_tr.json), every word of the analyser's treebank, every single-word lemma of its lexicon (verbs also as -mak/-mek infinitive), and inflections of the ${generatedRoots.length} most frequent open-class roots with the ${nounPatterns.length} plural/possessive/case noun patterns and the ${verbPatterns.length} verb patterns (also passive) most frequent in its treebank, from the analyser's meta-suffix lists, kept when the analyser parses them with that root`,
   order: 'fewest derivational boundaries (copular zero derivation not counted), then gold-root frequency in the treebank, then number of Diyanet words with that root, then longer root',
   licence: 'CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/); derived from the Starlang lexicon; see LICENSE-tr.md',
   build: 'nice -n 10 node server/scripts/build-tr-morphology.mjs',

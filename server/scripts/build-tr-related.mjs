@@ -234,7 +234,7 @@ for (const synset of synsets.values()) {
 const englishLemmas = new Map();
 for (const m of fs.readFileSync('english_wordnet_version_31.xml', 'utf8').matchAll(/<SYNSET><ID>(ENG31-[^<]+)<\/ID><SYNONYM>(.*?)<\/SYNONYM>/g)) {
   if (!wantedEnglish.has(m[1])) continue;
-  englishLemmas.set(m[1], [...m[2].matchAll(/<LITERAL>([^<]+)<SENSE>/g)].map((l) => l[1].replace(/_/g, ' ')));
+  englishLemmas.set(m[1], [...m[2].matchAll(/<LITERAL>([^<]+)<SENSE>/g)].map((l) => l[1].replace(/_/g, ' ').replace(/\((a|p|ip)\)$/, '')));
 }
 const english = {};
 for (const word of [...englishIdsOf.keys()].sort()) {
