@@ -12,7 +12,7 @@
  *     [--roots 3000] [--verb-patterns 60]
  *
  * Forms analysed (each tokenized and folded as the server folds Turkish text:
- * `server/src/corpus/normalize.ts` `foldTurkish`, apostrophes separate words):
+ * `server/src/languages/turkish.ts` `foldTurkish`, apostrophes separate words):
  *  - every distinct word of Diyanet's translation (quran-json `dist/quran_tr.json`);
  *  - common Turkish query words, taken from the analyser's own package, never from any eval
  *    set: every distinct word of its disambiguated treebank (`penntreebank.txt`, 170k tokens of
@@ -74,7 +74,7 @@ writes surface form -> candidate roots to FILE (default server/data/lexicon/tr-r
   process.exit(0);
 }
 
-// --- the server's Turkish folding (server/src/corpus/normalize.ts), repeated here ----------
+// --- the server's Turkish folding (server/src/languages/turkish.ts), repeated here ----------
 const CIRCUMFLEX = { â: 'a', î: 'i', û: 'u' };
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Lower-cases the Turkish way and keeps circumflexes; apostrophes separate words. */

@@ -71,7 +71,7 @@ const MAX_SENSE = Number(args['max-sense']);
 const MAX_PER_RELATION = Number(args['max-per-relation']);
 const MAX_ENGLISH = 8;
 
-// --- the server's Turkish folding (server/src/corpus/normalize.ts), repeated here ----------
+// --- the server's Turkish folding (server/src/languages/turkish.ts), repeated here ----------
 const CIRCUMFLEX = { â: 'a', î: 'i', û: 'u' };
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const foldTr = (text) =>

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { foldTurkish, words } from '../corpus/normalize.js';
+import { words } from '../corpus/normalize.js';
+import { foldTurkish } from '../languages/turkish.js';
 import { turkishRoots } from './turkish-roots.js';
 import { englishForTurkish, relatedTurkish } from './turkish-related.js';
 

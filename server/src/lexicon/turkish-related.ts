@@ -19,7 +19,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { foldTurkish } from '../corpus/normalize.js';
+import { foldTurkish } from '../languages/turkish.js';
 
 /** The shipped table: `server/data/lexicon/tr-related.json`. */
 export const TURKISH_RELATED_FILE = path.resolve(__dirname, '..', '..', 'data', 'lexicon', 'tr-related.json');

@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { foldTurkish } from '../corpus/normalize.js';
+import { foldTurkish } from '../languages/turkish.js';
 
 /** The shipped table: `server/data/lexicon/tr-roots.tsv`. */
 export const TURKISH_ROOTS_FILE = path.resolve(__dirname, '..', '..', 'data', 'lexicon', 'tr-roots.tsv');

@@ -2,7 +2,8 @@ import type { Queryable } from '../db/database.js';
 import type { QueryTerm } from '../passages/terms.js';
 import { termStats } from '../passages/ranking.js';
 import type { Scope, TermStats } from '../passages/types.js';
-import { turkishFallbackStem } from '../languages/turkish.js';
+import { asciiFoldTurkish, turkishFallbackStem } from '../languages/turkish.js';
+import { turkishRoots } from '../lexicon/turkish-roots.js';
 
 /**
  * A second chance for Turkish words that match nothing. A question's verb is often in
@@ -13,13 +14,31 @@ import { turkishFallbackStem } from '../languages/turkish.js';
  * tense, voice or mood, so that words that do match keep their precision; here, only for a word
  * matching no passage of the scope, the verb's suffixes are peeled down to a stem of four letters
  * or more and matched as a prefix: `paylaş-`, `götür-`, `taşı-`, `karış-` (`turkishFallbackStem`;
- * both in `languages/turkish.ts`).
+ * both in `languages/turkish.ts`). A word the morphological analyser's table knows
+ * (`lexicon/turkish-roots.ts`) is matched through its root first: `uyudu` → `uyu-`,
+ * `çalındı` → `çal-`, which the rules, stopping at four letters, cannot reach.
  */
+
+/** Shortest root matched as a prefix: shorter ones (`al-`, `ol-`) would match nearly everything. */
+const MIN_ROOT = 3;
+
+/**
+ * The prefix a Turkish word found nowhere is matched through: its most plausible root from the
+ * shipped table when it has one of {@link MIN_ROOT} letters or more, else its rule-based
+ * {@link turkishFallbackStem}; ASCII-folded, as the `simple` configuration indexes Turkish.
+ */
+function fallbackPrefix(word: string): string | undefined {
+  const folded = asciiFoldTurkish(word.toLocaleLowerCase('tr'));
+  const root = turkishRoots(word)
+    .map(asciiFoldTurkish)
+    .find((r) => r.length >= MIN_ROOT && r !== folded);
+  return root ?? turkishFallbackStem(word);
+}
 
 /**
  * The statistics of a query's terms in the scope (`termStats`), with each Turkish word that
  * matches no passage of the scope (document frequency 0, through its forms and its alternatives
- * alike) matched through its {@link turkishFallbackStem} as a prefix instead, and the statistics
+ * alike) matched through its root or fallback stem ({@link fallbackPrefix}) as a prefix instead, and the statistics
  * counted again (one more statement, only when a word was changed). Other languages, words that
  * match, concept mentions of several words and names with an apostrophe are left as they are.
  *
@@ -38,7 +57,7 @@ export async function termStatsWithFallback(
   let changed = false;
   const refined = terms.map((term, i) => {
     if (!stats.usable[i] || (stats.df[i] ?? 0) > 0) return term;
-    const stem = turkishFallbackStem(term.word);
+    const stem = fallbackPrefix(term.word);
     if (stem === undefined) return term;
     changed = true;
     return { ...term, parts: [{ config: 'simple' as const, query: `'${stem}':*` }] };
