@@ -1,7 +1,7 @@
 /**
  * `npm run soak [-- --database-url URL] [--requests N] [--rounds R] [--keep]`
  *
- * Crash safety of the public forms (README "Durability"): every request answered
+ * Crash safety of the public forms (docs/operations.md): every request answered
  * `{ success: true }` must be stored exactly once, even when the server is killed with SIGKILL
  * while requests are in flight.
  *

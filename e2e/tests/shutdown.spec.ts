@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
 /**
- * The built server's lifecycle as an operator sees it (README "Shutdown" and "Backups"), on a
+ * The built server's lifecycle as an operator sees it (docs/operations.md), on a
  * server of its own (PORT=0, KNOWLEDGE_PORT=0, a scratch DATA_DIR), no browser:
  * - `npm run db -- backup` works while it runs (the server writes the archive), `restore` is
  *   refused naming its PID, wrong usage exits 2;

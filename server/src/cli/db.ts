@@ -5,7 +5,7 @@ import { HelpRequested, onlyOptions, parseCommandLine, reportUsage, UsageError }
 import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
- * `npm run db -- …`: backups of the embedded database (README "Backups").
+ * `npm run db -- …`: backups of the embedded database (docs/operations.md).
  *
  *   backup <file>             archive of DATA_DIR/pgdata, taken by the running server (admin
  *                             socket) or, with no server, by this command under the lock

@@ -5,7 +5,7 @@ import { HelpRequested, onlyOptions, parseCommandLine, reportUsage, UsageError }
 import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
- * `npm run forms -- …`: the forms' operator commands (see server/README.md "Operator commands").
+ * `npm run forms -- …`: the forms' operator commands (docs/operations.md).
  *
  *   export contacts|subscribers [--since DATE] [--format csv|json] [--out FILE]
  *   delete <email>

@@ -5,7 +5,7 @@ import { HelpRequested, parseCommandLine, reportUsage, UsageError } from './args
 import { reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
- * `npm run remotes -- …`: the release registry's operator commands (README "Operations").
+ * `npm run remotes -- …`: the release registry's operator commands (docs/operations.md).
  *
  *   list [name]
  *   publish <name> [--base-url URL]

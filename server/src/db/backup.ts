@@ -8,7 +8,7 @@ import { PGLITE_SUBDIR } from './open.js';
 import { openPGlite, type PGliteOptions } from './pglite.js';
 
 /**
- * Backups of the embedded database (`npm run db -- backup|restore`, README "Backups").
+ * Backups of the embedded database (`npm run db -- backup|restore`, docs/operations.md).
  *
  * A backup is PGlite's own archive of the data folder (`dumpDataDir`: a gzipped tar of
  * `DATA_DIR/pgdata`), written by the process that owns the database — the running server

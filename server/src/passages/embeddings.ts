@@ -95,7 +95,7 @@ export interface NearPassage extends StoredPassage {
 
 /**
  * The passages of the scope nearest to `vector` by cosine distance (`<=>`), nearest first
- * (ties in id order). An exact scan of the scope's vectors: see the README for its cost.
+ * (ties in id order). An exact scan of the scope's vectors: see docs/performance.md for its cost.
  */
 export async function nearestPassages(db: Queryable, model: string, vector: readonly number[], scope: Scope, limit: number): Promise<NearPassage[]> {
   const params: unknown[] = [vectorLiteral(vector), model];

@@ -47,7 +47,7 @@ export async function refreshTermTable(
  * `passages` and in the frequent-term table (each refresh deletes and rewrites `term_stats` and
  * `term_top`) and refreshes the planner's statistics — `VACUUM (ANALYZE)`, which neither blocks
  * readers nor writers. PGlite has no autovacuum: without it, the table grew by its whole size at
- * every refresh (`term_top` 99 → 395 MB after two refreshes at 400,000 passages, bench).
+ * every refresh (docs/performance.md).
  * VACUUM cannot run inside a transaction: call it with the database, after the commit.
  *
  * @throws on a database error

@@ -15,7 +15,7 @@ const MAX_PREFIX_LEXEMES = 200;
  * Listed passages the candidates take in all, shared among the query's frequent lexemes (each
  * gets its best `CANDIDATE_BUDGET / n`, at least {@link MIN_LISTED}, at most the table's
  * `topK`): scoring a candidate costs about 10 µs at 400,000 passages, so a question with many
- * frequent words stays near 10 ms (README "Performance").
+ * frequent words stays near 10 ms (docs/performance.md).
  */
 const CANDIDATE_BUDGET = 1200;
 /** Fewest listed passages taken per frequent lexeme. */

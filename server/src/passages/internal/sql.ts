@@ -57,7 +57,7 @@ export function scoredSelect(
   const excludeSql = from.exclude === undefined ? '' : ` AND p.id <> ALL (${from.exclude})`;
   // Each row's tsvector is read once (`|| ''` makes a copy in memory): every @@ on a stored
   // (TOASTed) one would fetch it again — 200,000 buffer reads instead of 52,000 for 8,866
-  // candidates at 400,000 passages (README "Performance").
+  // candidates at 400,000 passages (docs/performance.md).
   const columns = `p.id, p.position, p.lang, p.source, p.tsv || ''::tsvector AS tsv`;
   const table =
     from.table !== undefined

@@ -2,8 +2,7 @@
  * Reading PostgreSQL's normalized tsquery text (`to_tsquery(config, q)::text`, e.g.
  * `'allah':* | 'gök' & 'yer' | 'nur'`) into the disjuncts of its top-level OR, so that the
  * ranking can score each disjunct apart (`ts_rank_cd` of a long OR costs far more than the sum
- * of its disjuncts' — 7.8 s against 0.5 s over 144,000 Turkish passages, see README
- * "Performance") and the frequent-term table can tell which lexemes a passage needs.
+ * of its disjuncts': docs/performance.md) and the frequent-term table can tell which lexemes a passage needs.
  */
 
 /** A lexeme of a tsquery: exact (`'sabir'`) or a prefix (`'sabir':*`). */
