@@ -63,6 +63,14 @@ describe.each(testBackends)('POST /api/ask ($name)', (backend) => {
     expect((await ask({ question: '2:255', lang: 'tr' })).lang).toBe('tr');
   });
 
+  it('searches an Arabic question in the Arabic text and answers in the interface language', async () => {
+    const answer = await ask({ question: 'ما يقول القرآن عن الصبر والصلاة', lang: 'en' });
+    expect(answer.refused).toBe(false);
+    expect(answer.lang).toBe('en');
+    expect(answer.citations.length).toBeGreaterThan(0);
+    for (const c of answer.citations) expect(c).toMatchObject({ source: 'quran', lang: 'en', original: { lang: 'ar' } });
+  });
+
   it('says plainly when the closest passages only relate to the question, before quoting them', async () => {
     const answer = await ask({ question: 'What did the companions of the cave eat while they slept?', lang: 'en' });
     expect(answer.refused).toBe(false);

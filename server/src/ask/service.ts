@@ -212,7 +212,8 @@ async function findByWords(
  * Finds what an answer quotes: the verses a question names (`2:255`, `John 3:16`), else the
  * passages matching most of its content, or only the closest ones (`related`). Searches the
  * passages in `lang` (the answer's language, {@link answerLanguage}), or, for a source without
- * passages in it, the source's own language.
+ * passages in it, the source's own language. An Arabic question about a translated source (the
+ * Quran) is searched in its Arabic original, and the verses found are quoted in `lang`.
  *
  * @param fusion with embeddings configured: the candidates reordered by fusing keyword and vector ranks
  * @param expansion the concept glossary: a concept the question mentions also matches
@@ -236,6 +237,17 @@ export async function findPassages(
   const passageLang = available.includes(lang) ? lang : (available.includes('en') ? 'en' : (available[0] ?? lang));
   const byRef = await findByReference(db, request.question, source, passageLang);
   if (byRef) return { passages: byRef, passageLang, related: false };
+  const original = ORIGINAL_SOURCE[source];
+  if (original && identifyLanguage(request.question) === 'ar') {
+    // An Arabic question is searched in the Arabic text and quoted in the answer's language.
+    const found = await findByWords(db, request.question, original.source, original.lang, fusion, expansion);
+    const translated: QuotedPassage[] = [];
+    for (const p of found.passages) {
+      const verses = await referencePassages(db, p.ref, { source, lang: passageLang }, { limit: MAX_GROUP, offset: 0 });
+      if (verses) translated.push(...groupAdjacent(verses.passages));
+    }
+    return { passages: translated, passageLang, related: found.related };
+  }
   return { ...(await findByWords(db, request.question, source, passageLang, fusion, expansion)), passageLang };
 }
 
