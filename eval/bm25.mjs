@@ -6,7 +6,7 @@
  * answerable questions) and compares the Arabic search against it (MAP@10).
  *
  * Usage:
- *   node eval/bm25.mjs eval/judge-en.tsv [more.tsv ...] [--verbose]
+ *   node eval/bm25.mjs eval/judge-en.tsv [more.tsv ...] [--verbose] [--strip-marks]
  *   node eval/bm25.mjs --help
  *
  * Input: the eval TSV format (header `lang	source	kind	question	refs`, lines starting with `#`
@@ -37,6 +37,9 @@
  *   MAP@10    mean of AP@10 = Σ_{k ≤ 10, verse k relevant} precision@k / min(|relevant|, 10)
  *   n         answerable questions counted
  * `--verbose` also prints each question with the rank (1-10) of its first relevant verse, or `-`.
+ * `--strip-marks` removes Arabic diacritics, Quranic marks and tatweel and writes every alef
+ * variant as a bare alef, in verses and questions alike (normalization, not stemming): without
+ * it no word of a question typed in modern spelling meets the vocalized Uthmani text.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,7 +49,7 @@ const K1 = 1.2;
 const B = 0.75;
 const TOP = 10;
 
-const HELP = `usage: node eval/bm25.mjs FILE.tsv [FILE.tsv ...] [--verbose]
+const HELP = `usage: node eval/bm25.mjs FILE.tsv [FILE.tsv ...] [--verbose] [--strip-marks]
 
 Plain BM25 (k1 ${K1}, b ${B}; no stemming, stopwords or synonyms) over the verses the site
 searches for each question (quran+en: Saheeh International; quran+tr: Diyanet;
@@ -54,13 +57,20 @@ quran-arabic/ar: Uthmani Arabic; bible: KJV). Prints hit@10, recall@10 and MAP@1
 answerable questions (refs not "-") of each file.
 
   -v, --verbose  print each question with the rank of its first relevant verse
+  --strip-marks  drop Arabic diacritics and Quranic marks, unify alef variants
   -h, --help     show this help`;
 
 const require = createRequire(import.meta.url);
 
+/** Arabic diacritics, Quranic annotation marks and tatweel; alef variants (with `--strip-marks`). */
+const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u08D3-\u08FF\u0640]/gu;
+const ALEF_VARIANTS = /[\u0622\u0623\u0625\u0671\u0672\u0673]/gu;
+let stripMarks = false;
+
 /** @param {string} text @param {string} lang */
 function tokenize(text, lang) {
-  const lower = text.toLocaleLowerCase(lang === 'tr' ? 'tr' : 'en');
+  let lower = text.toLocaleLowerCase(lang === 'tr' ? 'tr' : 'en');
+  if (stripMarks) lower = lower.replace(ARABIC_MARKS, '').replace(ALEF_VARIANTS, '\u0627');
   return lower.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
 }
 
@@ -217,8 +227,10 @@ function main() {
     options: {
       help: { type: 'boolean', short: 'h' },
       verbose: { type: 'boolean', short: 'v' },
+      'strip-marks': { type: 'boolean' },
     },
   });
+  stripMarks = values['strip-marks'] === true;
   if (values.help) {
     console.log(HELP);
     return 0;

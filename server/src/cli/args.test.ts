@@ -201,12 +201,13 @@ describe('every tool: --help prints the usage and exits 0; wrong usage exits 2',
   });
 
   it('eval reads its sets and options; refuses other files and a bad --runs', () => {
-    expect(parseEvalArgs(['eval/dev.tsv', '--url', 'http://127.0.0.1:4000/', '--runs=3', '--verbose', '--dump', 'out.jsonl'], {})).toEqual({
+    expect(parseEvalArgs(['eval/dev.tsv', '--url', 'http://127.0.0.1:4000/', '--runs=3', '--verbose', '--dump', 'out.jsonl', '--other-interface'], {})).toEqual({
       files: ['eval/dev.tsv'],
       base: 'http://127.0.0.1:4000',
       runs: 3,
       verbose: true,
       dump: 'out.jsonl',
+      otherInterface: true,
     });
     expect(parseEvalArgs([], { PORT: '3100' })).toEqual({
       files: ['eval/dev.tsv', 'eval/heldout.tsv'],
@@ -214,6 +215,7 @@ describe('every tool: --help prints the usage and exits 0; wrong usage exits 2',
       runs: 1,
       verbose: false,
       dump: undefined,
+      otherInterface: false,
     });
     expect(usage(() => parseEvalArgs(['dev.csv']))).toBe('dev.csv: question sets are .tsv files');
     expect(usage(() => parseEvalArgs(['--runs', '0']))).toBe('--runs must be a whole number of at least 1');

@@ -195,10 +195,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(
     [
       `questions: ${report.questions} (${report.answerable} answerable, ${report.unanswerable} unanswerable) from ${files.join(', ')}`,
-      `${'search'.padEnd(width)}  questions  recall@10  MRR@10  hit@10`,
+      `${'search'.padEnd(width)}  questions  recall@10  MRR@10  hit@10  MAP@10`,
       ...rows.map(
         (r) =>
-          `${r.label.padEnd(width)}  ${String(r.report.answerable).padStart(9)}  ${pct(r.report.recallAt10).padStart(9)}  ${r.report.mrrAt10.toFixed(3).padStart(6)}  ${pct(r.report.hitAt10).padStart(6)}`,
+          `${r.label.padEnd(width)}  ${String(r.report.answerable).padStart(9)}  ${pct(r.report.recallAt10).padStart(9)}  ${r.report.mrrAt10.toFixed(3).padStart(6)}  ${pct(r.report.hitAt10).padStart(6)}  ${r.report.mapAt10.toFixed(3).padStart(6)}`,
       ),
       `ask refusal rate (unanswerable): ${pct(report.refusalRate)}`,
       `ask false-refusal rate (answerable): ${pct(report.falseRefusalRate)}`,

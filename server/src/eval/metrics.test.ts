@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { breakdown, evaluate, EvalFileError, parseDevSet, percentile, type EvalObservation } from './metrics';
+import { averagePrecisionAt10, breakdown, evaluate, EvalFileError, outcomesByKind, parseDevSet, percentile, type EvalObservation, type EvalQuestion } from './metrics';
 
 const devSet = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'eval', 'dev.tsv'), 'utf8');
 const heldOut = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'eval', 'heldout.tsv'), 'utf8');
@@ -11,7 +11,7 @@ describe('the evaluation', () => {
     expect(questions.length).toBeGreaterThanOrEqual(60);
     expect(new Set(questions.map((q) => q.lang))).toEqual(new Set(['en', 'tr', 'ar']));
     expect(questions.filter((q) => q.refs.length === 0).length).toBeGreaterThanOrEqual(10);
-    expect(new Set(questions.map((q) => q.kind))).toEqual(new Set(['lexical', 'paraphrase', 'none']));
+    expect(new Set(questions.map((q) => q.kind))).toEqual(new Set(['lexical', 'paraphrase', 'offtopic']));
   });
 
   it('reads the held-out set: at least 40 paraphrased questions in English and Turkish, none of them a dev question', () => {
@@ -66,5 +66,22 @@ describe('the evaluation', () => {
     expect(percentile([5, 1, 3, 2, 4], 0.5)).toBe(3);
     expect(percentile(Array.from({ length: 100 }, (_, i) => i + 1), 0.95)).toBe(95);
     expect(percentile([], 0.5)).toBe(0);
+  });
+});
+
+describe('outcomes and MAP@10', () => {
+  const q = (kind: string, refs: string[]): EvalQuestion => ({ set: 's', line: 1, lang: 'en', source: 'quran', kind, question: 'q', refs });
+  it('averages precision at the ranks of the relevant verses', () => {
+    expect(averagePrecisionAt10(['1:1', '2:2', '3:3'], ['2:2', '3:3'])).toBeCloseTo((1 / 2 + 2 / 3) / 2);
+    expect(averagePrecisionAt10(['9:9'], ['1:1'])).toBe(0);
+  });
+  it('reports answered, related and refused shares per kind', () => {
+    const [everyday, offtopic] = outcomesByKind([
+      { question: q('everyday', ['1:1']), hits: ['1:1'], refused: false, related: false, cited: ['1:1'] },
+      { question: q('everyday', ['2:2']), hits: [], refused: false, related: true, cited: ['3:3'] },
+      { question: q('offtopic', []), hits: [], refused: true, related: false, cited: [] },
+    ]);
+    expect(everyday).toMatchObject({ kind: 'everyday', questions: 2, answered: 0.5, related: 0.5, refused: 0, hitAt10: 0.5, citedRelevant: 0.5, answeredCitingRelevant: 1 });
+    expect(offtopic).toMatchObject({ kind: 'offtopic', refused: 1 });
   });
 });

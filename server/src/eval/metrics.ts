@@ -81,6 +81,26 @@ export function recall(hitRefs: readonly string[], relevant: readonly string[]):
   return relevant.filter((r) => found.has(r)).length / relevant.length;
 }
 
+/**
+ * Average precision at 10: the sum of precision@k over the ranks k ≤ 10 holding a relevant
+ * verse (each relevant verse counted once), divided by min(|relevant|, 10).
+ */
+export function averagePrecisionAt10(hitRefs: readonly string[], relevant: readonly string[]): number {
+  if (relevant.length === 0) return 0;
+  const wanted = new Set(relevant);
+  const seen = new Set<string>();
+  let found = 0;
+  let sum = 0;
+  hitRefs.slice(0, 10).forEach((ref, i) => {
+    const fresh = expand(ref).filter((x) => wanted.has(x) && !seen.has(x));
+    if (fresh.length === 0) return;
+    for (const x of fresh) seen.add(x);
+    found++;
+    sum += found / (i + 1);
+  });
+  return sum / Math.min(relevant.length, 10);
+}
+
 /** The value at quantile `q` (0–1) of `values` (nearest rank); 0 for none. */
 export function percentile(values: readonly number[], q: number): number {
   if (values.length === 0) return 0;
@@ -175,6 +195,8 @@ export interface EvalReport {
   mrrAt10: number;
   /** Share of answerable questions with at least one expected ref in the top 10 (success@10). */
   hitAt10: number;
+  /** Mean average precision at 10 ({@link averagePrecisionAt10}) over the answerable questions. */
+  mapAt10: number;
   /** Share of unanswerable questions that `/api/ask` refused (higher is better). */
   refusalRate: number;
   /** Share of answerable questions that `/api/ask` refused (lower is better). */
@@ -199,6 +221,7 @@ export function evaluate(observations: readonly EvalObservation[]): EvalReport {
     recallAt10: mean(answerable.map((o) => recall(o.hits.slice(0, 10), o.question.refs))),
     mrrAt10: mean(answerable.map((o) => 1 / (firstRelevant(o.hits.slice(0, 10), o.question.refs) ?? Infinity))),
     hitAt10: mean(answerable.map((o) => (firstRelevant(o.hits.slice(0, 10), o.question.refs) ? 1 : 0))),
+    mapAt10: mean(answerable.map((o) => averagePrecisionAt10(o.hits, o.question.refs))),
     refusalRate: mean(unanswerable.map((o) => (o.refused ? 1 : 0))),
     falseRefusalRate: mean(answerable.map((o) => (o.refused ? 1 : 0))),
     citedRelevant: mean(answered.map((o) => (firstRelevant(o.cited, o.question.refs) ? 1 : 0))),
