@@ -41,13 +41,13 @@
  * sorted: `form<TAB>root root …`, or the form alone when its only root is itself. Forms
  * without any parse are left out. Prints coverage figures as JSON.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { installScratchPackage } from './lib/scratch-package.mjs';
 
 const PACKAGE = 'nlptoolkit-morphologicalanalysis';
 const VERSION = '1.0.20';
@@ -87,15 +87,7 @@ const tokens = (text) => [...lowerTr(text).matchAll(WORD)].map((m) => m[0]).filt
 
 // --- install and load the analyser ----------------------------------------------------------
 function install(scratch) {
-  fs.mkdirSync(scratch, { recursive: true });
-  const pkgDir = path.join(scratch, 'node_modules', PACKAGE);
-  const pkgJson = path.join(pkgDir, 'package.json');
-  if (!fs.existsSync(pkgJson) || JSON.parse(fs.readFileSync(pkgJson, 'utf8')).version !== VERSION) {
-    execFileSync('npm', ['install', '--prefix', scratch, `${PACKAGE}@${VERSION}`, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-  return pkgDir;
+  return installScratchPackage(scratch, PACKAGE, VERSION);
 }
 
 const pkgDir = install(path.resolve(args.scratch));

@@ -33,13 +33,13 @@
  * no Turkish literal holds , ; = or |). `english` lists, for a literal that occurs in Diyanet, the lemmas of the English WordNet
  * 3.1 synsets its synsets are linked to (ILR SYNONYM), at most 8. Prints counts as JSON.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { installScratchPackage } from './lib/scratch-package.mjs';
 
 const PACKAGE = 'nlptoolkit-wordnet';
 const VERSION = '1.0.7';
@@ -124,15 +124,7 @@ function literalWeight(literal) {
 
 // --- KeNet ----------------------------------------------------------------------------------
 function install(scratch) {
-  fs.mkdirSync(scratch, { recursive: true });
-  const pkgDir = path.join(scratch, 'node_modules', PACKAGE);
-  const pkgJson = path.join(pkgDir, 'package.json');
-  if (!fs.existsSync(pkgJson) || JSON.parse(fs.readFileSync(pkgJson, 'utf8')).version !== VERSION) {
-    execFileSync('npm', ['install', '--prefix', scratch, `${PACKAGE}@${VERSION}`, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-  return pkgDir;
+  return installScratchPackage(scratch, PACKAGE, VERSION);
 }
 const started = Date.now();
 process.chdir(install(path.resolve(args.scratch)));
