@@ -161,7 +161,8 @@ module.exports = { sharedScope, remoteVersion, commonConfig, compressedAssets, i
  * The webpack configuration of a remote: its container alone (`entry: {}`), exposing
  * `exposes`, with `mf-manifest.json` and `release.json` (`{ name, version }`) beside it. In
  * development (`npm run dev -w remote-…`) it also builds the team's standalone page from
- * `src/standalone.tsx` and serves it on `devPort`.
+ * `src/standalone.tsx`, with a federation runtime of its own (no shell provides one there),
+ * and serves it on `devPort`.
  *
  * @param {{ name: string, dir: string, exposes: Record<string,string>, devPort: number, mode: string }} options
  */
@@ -187,8 +188,9 @@ function remoteConfig({ name, dir, exposes, devPort, mode }) {
       shared: sharedScope(),
       manifest: true,
       dts: false,
-      // The host provides the federation runtime: a remote's container does not ship its own copy.
-      experiments: { externalRuntime: true },
+      // In production the host provides the federation runtime, so a remote's container does not
+      // ship its own copy. The standalone dev page has no host: there the build bundles it.
+      experiments: { externalRuntime: production },
     }),
     {
       apply(compiler) {
