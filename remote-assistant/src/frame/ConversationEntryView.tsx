@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { format, type Answer, type Lang } from '@kb/contracts';
 import { colors, focusRing } from '../shared/theme';
@@ -10,6 +10,7 @@ import type { FrameText } from './messages';
 import { sourceName } from './sourceNames';
 import { SecondaryButton } from './styles';
 import { failureText, type ConversationEntry } from './useConversation';
+import { ENTRY_ATTRIBUTE } from './useFollowNewest';
 
 const Item = styled.li`
   display: grid;
@@ -145,11 +146,6 @@ export function ConversationEntryView({ entry, lang, t, onRetry, onAnnounce }: C
   const itemRef = useRef<HTMLLIElement>(null);
   const [copyState, setCopyState] = useState<CopyState>('idle');
 
-  useEffect(() => {
-    const item = itemRef.current;
-    if (item && typeof item.scrollIntoView === 'function') item.scrollIntoView({ block: 'start' });
-  }, []);
-
   const retry = (): void => {
     onRetry(entry.id);
     // The Retry button is about to disappear; keep keyboard focus on this entry.
@@ -165,7 +161,7 @@ export function ConversationEntryView({ entry, lang, t, onRetry, onAnnounce }: C
 
   const source = entry.request.source;
   return (
-    <Item ref={itemRef} tabIndex={-1}>
+    <Item ref={itemRef} tabIndex={-1} {...{ [ENTRY_ATTRIBUTE]: entry.id }}>
       <Question dir="auto">
         <VisuallyHidden>{t.question}: </VisuallyHidden>
         {entry.request.question}

@@ -238,6 +238,39 @@ describe('FrameApp', () => {
     );
   });
 
+  it('brings a new question to the top of the conversation by scrolling the log, never the page', async () => {
+    const scrollIntoView = jest.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const ask = jest.fn<Ask>(async () => patienceAnswer);
+    const { user } = setup(ask);
+    const log = screen.getByRole('region', { name: 'Conversation' });
+    // Reachable by keyboard, so keys scroll it.
+    expect(log).toHaveAttribute('tabindex', '0');
+    // jsdom has no layout: the log's top is at 100 px, the entry 700 px down its content.
+    let scrollTop = 0;
+    Object.defineProperty(log, 'scrollTop', {
+      configurable: true,
+      get: () => scrollTop,
+      set: (value: number) => (scrollTop = value),
+    });
+    jest.spyOn(log, 'getBoundingClientRect').mockReturnValue({ top: 100 } as DOMRect);
+    const entryRect = jest
+      .spyOn(HTMLLIElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(() => ({ top: 700 - scrollTop }) as DOMRect);
+    try {
+      await askTyped(user, 'patience');
+      await screen.findByRole('list', { name: 'Sources' });
+      expect(scrollTop).toBe(700 - 100 - 12);
+      expect(scrollIntoView).not.toHaveBeenCalled();
+      expect(scrollTo).not.toHaveBeenCalled();
+    } finally {
+      entryRect.mockRestore();
+      scrollTo.mockRestore();
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('keeps the conversation: every question of the visit stays, in order', async () => {
     const ask = jest
       .fn<Ask>()

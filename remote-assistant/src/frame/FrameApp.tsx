@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import type { AskRequest } from '@kb/contracts';
 import { colors } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
@@ -12,17 +12,31 @@ import { SourceChip } from './SourceChip';
 import { sourceName } from './sourceNames';
 import { FrameGlobalStyle } from './styles';
 import { useConversation, type AskFunction } from './useConversation';
+import { useFollowNewest } from './useFollowNewest';
 
+/** Side padding that keeps the content in a centred column of at most 52rem. */
+const column = css`
+  padding-inline: max(16px, calc((100% - 52rem) / 2 + 16px));
+`;
+
+/**
+ * The whole frame: header, conversation log and question box in a column exactly the frame's
+ * height. Only the log scrolls; the page itself does not (unless the frame is shorter than the
+ * header and the question box together), so the header and the question box stay put.
+ * Positioned, like the log, so that visually hidden text (absolutely positioned, placed where
+ * it stands in the conversation) stays inside them and cannot make the page taller.
+ */
 const Page = styled.div`
+  position: relative;
   display: flex;
   flex-direction: column;
   height: 100%;
-  max-width: 52rem;
-  margin: 0 auto;
 `;
 
 const Header = styled.header`
-  padding: 12px 16px 8px;
+  flex: none;
+  padding-block: 12px 8px;
+  ${column}
   border-bottom: 1px solid ${colors.divider};
   h1 {
     margin: 0;
@@ -43,10 +57,18 @@ const Main = styled.main`
   flex-direction: column;
 `;
 
-const Scroller = styled.div`
+/** The conversation log: the one scrolling area, focusable so keys scroll it too. */
+const Log = styled.section`
+  position: relative;
   flex: 1;
+  min-height: 0;
   overflow-y: auto;
-  padding: 0 16px;
+  overscroll-behavior: contain;
+  ${column}
+  &:focus-visible {
+    outline: 3px solid ${colors.focus};
+    outline-offset: -3px;
+  }
 `;
 
 const Intro = styled.p`
@@ -61,9 +83,11 @@ const Entries = styled.ol`
 `;
 
 const Composer = styled.div`
+  flex: none;
   display: grid;
   gap: 8px;
-  padding: 10px 16px max(12px, env(safe-area-inset-bottom));
+  padding-block: 10px max(12px, env(safe-area-inset-bottom));
+  ${column}
   border-top: 1px solid ${colors.divider};
   background: ${colors.page};
 `;
@@ -90,6 +114,8 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
   const t = frameAppMessages[lang];
   const { entries, announcement, submit, retry, announce } = useConversation(ask, t);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const logRef = useRef<HTMLElement>(null);
+  useFollowNewest(logRef, entries);
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -129,26 +155,24 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
         <Disclaimer>{t.disclaimer}</Disclaimer>
       </Header>
       <Main>
-        <Scroller>
+        <Log ref={logRef} aria-label={t.conversation} tabIndex={0}>
           {entries.length === 0 ? (
             <Intro>{t.intro}</Intro>
           ) : (
-            <section aria-label={t.conversation}>
-              <Entries>
-                {entries.map((entry) => (
-                  <ConversationEntryView
-                    key={entry.id}
-                    entry={entry}
-                    lang={lang}
-                    t={t}
-                    onRetry={retry}
-                    onAnnounce={announce}
-                  />
-                ))}
-              </Entries>
-            </section>
+            <Entries>
+              {entries.map((entry) => (
+                <ConversationEntryView
+                  key={entry.id}
+                  entry={entry}
+                  lang={lang}
+                  t={t}
+                  onRetry={retry}
+                  onAnnounce={announce}
+                />
+              ))}
+            </Entries>
           )}
-        </Scroller>
+        </Log>
         <Composer>
           {source !== null ? <SourceChip name={sourceName(source, lang)} t={t} onRemove={removeSource} /> : null}
           <QuestionForm t={t} onAsk={askTyped} inputRef={inputRef} />
