@@ -63,6 +63,9 @@ export interface SharedLimitStore {
  * open to a per-process count while the database fails; without it, in this process's memory.
  *
  * The client is `req.ip`, so `TRUST_PROXY` decides whether `X-Forwarded-For` counts. A request
+ * without a client address (its client reset the connection while an earlier middleware was
+ * waiting, so `req.ip` is undefined) is not counted and goes on: nothing can be answered to it,
+ * and counting it would store a row without a key. That is logged at `debug` only. A request
  * carrying `X-Forwarded-For` while `TRUST_PROXY` is unset is counted by its socket address, as
  * intended (the header is the client's claim, not a proxy's), so express-rate-limit's warning
  * about that header is turned off rather than printed for every such limiter.
@@ -77,6 +80,12 @@ export function perMinuteLimit(name: string, perMinute: number, shared?: SharedL
     legacyHeaders: false,
     identifier: name,
     validate: { xForwardedForHeader: false },
+    skip: (req) => {
+      if (req.ip !== undefined) return false;
+      const log = (req as { log?: Logger }).log ?? shared?.logger;
+      log?.debug({ limiter: shared?.limiter ?? name }, 'rate limit: the client went away; not counted');
+      return true;
+    },
     ...(shared
       ? {
           store: new DatabaseRateLimitStore({
