@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { ApiError } from '@kb/contracts';
 import type { Logger } from '../logger.js';
+import { loggedPath } from './logging.js';
 
 /** An error with the HTTP status and the message the client sees. */
 export class HttpError extends Error {
@@ -53,7 +54,7 @@ function clientError(error: unknown): { status: number; message: string } | unde
 function logUnexpected(logger: Logger, error: unknown, req: Request, res: Response): void {
   const err = error instanceof Error ? error : new Error(String(error));
   if ((req as { log?: unknown }).log !== undefined) res.err = err;
-  else logger.error({ err, method: req.method, path: req.path }, 'request failed');
+  else logger.error({ err, method: req.method, path: loggedPath(req.path) }, 'request failed');
 }
 
 /**
