@@ -78,6 +78,21 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
+/**
+ * Answers a rate limit's 429 ({@link HttpError} from `perMinuteLimit`) with the API's shape
+ * `{ success: false, error }` (its `RateLimit` and `Retry-After` headers kept), on a route
+ * outside `/api` whose other errors stay pages; any other error goes on. Mount it right after
+ * the limiter.
+ */
+export const rateLimitAsJson: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (!(error instanceof HttpError) || error.status !== 429 || res.headersSent) {
+    next(error);
+    return;
+  }
+  const body: ApiError = { success: false, error: error.message };
+  res.status(429).set('Cache-Control', 'no-store').json(body);
+};
+
 /** 404 `{ success: false, error }` for an `/api` route that does not exist. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `No API route ${req.method} ${req.baseUrl}${req.path}`));
