@@ -99,6 +99,17 @@ export function perMinuteLimit(name: string, perMinute: number, shared?: SharedL
   });
 }
 
+/**
+ * Refuses (400) a request carrying `Host` more than once. Node keeps one of them in
+ * `req.headers`, so which host a proxy and this server each saw could differ; the raw headers
+ * (`req.rawHeaders`, name and value alternating) still show every copy.
+ */
+export const singleHost: RequestHandler = (req, _res, next) => {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') hosts += 1;
+  next(hosts > 1 ? new HttpError(400, 'The request has more than one Host header') : undefined);
+};
+
 /** Runs `handler` only for GET and HEAD requests. */
 export function onReads(handler: RequestHandler): RequestHandler {
   return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? handler(req, res, next) : next());
