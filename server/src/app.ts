@@ -8,7 +8,7 @@ import { createAlertNotifier, type AlertNotifier } from './forms/alerts.js';
 import { formsApiRouter, unsubscribePage, unsubscribeRouter } from './forms/routes.js';
 import { healthRouter } from './health/routes.js';
 import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
-import { jsonBodyOnly, onReads, perMinuteLimit, safeJsonBody, sameOriginOnly, singleQueryValues } from './http/guards.js';
+import { jsonBodyOnly, onReads, singleHost, perMinuteLimit, safeJsonBody, sameOriginOnly, singleQueryValues } from './http/guards.js';
 import { requestLogging } from './http/logging.js';
 import { allowInlineStyles, inlineStylesOf, securityHeaders } from './http/security.js';
 import { createReleaseRegistry } from './releases/registry.js';
@@ -81,6 +81,9 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLogging(logger));
+  // Refused before anything else runs: under /api in the API's error shape, elsewhere as text.
+  app.use(singleHost);
+  app.use('/api', apiErrorHandler(logger));
   const registry = createReleaseRegistry({ db, webRoot: config.webRoot, releasesDir: config.releasesDir });
   app.use(
     securityHeaders({

@@ -19,6 +19,18 @@ describe('loadConfig', () => {
     expect(knowledgeOrigin(config)).toBe('http://localhost:7860');
   });
 
+  it('reads the receive limits of both listeners, 20 s / 60 s / 1 s by default', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({ headersMs: 20_000, requestMs: 60_000, connectionsCheckMs: 1_000 });
+    expect(
+      loadConfig({ HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000', CONNECTIONS_CHECK_MS: '200' }).httpTimeouts,
+    ).toEqual({ headersMs: 1_000, requestMs: 2_000, connectionsCheckMs: 200 });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '2000' })).toThrow(
+      new ConfigError('HEADERS_TIMEOUT_MS (5000) must not exceed REQUEST_TIMEOUT_MS (2000)'),
+    );
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS must be between 1000 and 3600000/);
+    expect(() => loadConfig({ CONNECTIONS_CHECK_MS: '1s' })).toThrow(/CONNECTIONS_CHECK_MS must be a whole number/);
+  });
+
   it('turns the second listener off with PORT=0 unless asked for', () => {
     expect(loadConfig({ PORT: '0' }).knowledgePort).toBe(0);
     expect(loadConfig({ PORT: '0', KNOWLEDGE_PORT: '7000' }).knowledgePort).toBe(7000);
@@ -44,6 +56,9 @@ describe('loadConfig', () => {
         CONTACT_NOTIFY_TO: 'info@example.org, staff@example.org',
         CONTACT_NOTIFY_FROM: 'site@example.org',
         CONTACT_RETENTION_DAYS: '90',
+        HEADERS_TIMEOUT_MS: '15000',
+        REQUEST_TIMEOUT_MS: '30000',
+        CONNECTIONS_CHECK_MS: '500',
       },
       '/srv',
     );
@@ -57,6 +72,7 @@ describe('loadConfig', () => {
       publicOrigin: 'https://kb.example.org',
       knowledgeAppOrigin: 'https://knowledge.example.org',
       trustProxy: 1,
+      httpTimeouts: { headersMs: 15_000, requestMs: 30_000, connectionsCheckMs: 500 },
       rateLimits: { formsPerMinute: 5, askPerMinute: 6, readPerMinute: 7 },
       logLevel: 'warn',
       site: { ...SITE_INFO_DEFAULTS, knowledgeAppOrigin: 'https://knowledge.example.org' },

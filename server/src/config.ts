@@ -28,6 +28,13 @@ export interface Config {
   knowledgeAppOrigin: string | undefined;
   /** Express `trust proxy` (`TRUST_PROXY`: `true`, `false`, a hop count, or addresses/subnets). */
   trustProxy: TrustProxy;
+  /**
+   * Limits on receiving a request, on both listeners (ms): the whole header block within
+   * `headersMs` (`HEADERS_TIMEOUT_MS`, default 20000), the whole request with its body within
+   * `requestMs` (`REQUEST_TIMEOUT_MS`, default 60000), checked every `connectionsCheckMs`
+   * (`CONNECTIONS_CHECK_MS`, default 1000). A request past either gets 408.
+   */
+  httpTimeouts: HttpTimeouts;
   /** Requests per minute and client IP, per route group. */
   rateLimits: { formsPerMinute: number; askPerMinute: number; readPerMinute: number };
   logLevel: LogLevel;
@@ -45,6 +52,13 @@ export interface Config {
   site: SiteInfo;
   /** Absolute folder holding the front-end workspaces' `dist/` folders (`WEB_ROOT`, default: the repository root). */
   webRoot: string;
+}
+
+/** See {@link Config.httpTimeouts}; all in ms. */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  connectionsCheckMs: number;
 }
 
 /** Thrown by {@link loadConfig} for a value it cannot use; the message names the variable. */
@@ -103,7 +117,8 @@ function trustProxy(raw: string | undefined): TrustProxy {
  * @param cwd folder that a relative `DATA_DIR`/`WEB_ROOT` is resolved against (default `process.cwd()`)
  * @returns the configuration, with absolute folders and normalized origins
  * @throws ConfigError naming the variable when a value is invalid (a port out of range, an
- *   origin that is not `http(s)://host[:port]`, an unknown log level, equal ports)
+ *   origin that is not `http(s)://host[:port]`, an unknown log level, equal ports, a header
+ *   timeout longer than the request timeout)
  */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -127,6 +142,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     .filter((o) => o !== '')
     .map((o) => origin('PREVIEW_ALLOWED_ORIGINS', o));
   const knowledgeRaw = value(env, 'KNOWLEDGE_APP_ORIGIN');
+  const httpTimeouts: HttpTimeouts = {
+    headersMs: integer(env, 'HEADERS_TIMEOUT_MS', 20_000, 1_000, 600_000),
+    requestMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 1_000, 3_600_000),
+    connectionsCheckMs: integer(env, 'CONNECTIONS_CHECK_MS', 1_000, 100, 60_000),
+  };
+  // Node refuses a header limit longer than the whole request's.
+  if (httpTimeouts.headersMs > httpTimeouts.requestMs) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${httpTimeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${httpTimeouts.requestMs})`,
+    );
+  }
   return {
     port,
     knowledgePort,
@@ -136,6 +162,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicOrigin: publicOriginRaw ? origin('PUBLIC_ORIGIN', publicOriginRaw) : `http://localhost:${port}`,
     knowledgeAppOrigin: knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined,
     trustProxy: trustProxy(value(env, 'TRUST_PROXY')),
+    httpTimeouts,
     rateLimits: {
       formsPerMinute: integer(env, 'RATE_LIMIT_FORMS_PER_MINUTE', 20, 1, 1_000_000),
       askPerMinute: integer(env, 'RATE_LIMIT_ASK_PER_MINUTE', 120, 1, 1_000_000),

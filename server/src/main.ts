@@ -137,7 +137,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
 
   const app = createApp({ config, db, logger, alerts: operations.alerts });
   const ports = config.knowledgePort === 0 ? [config.port] : [config.port, config.knowledgePort];
-  servers = ports.map(() => createHttpServer(app));
+  servers = ports.map(() => createHttpServer(app, config.httpTimeouts));
   let bound: number[];
   try {
     bound = await Promise.all(servers.map((s, i) => listen(s, ports[i] ?? 0)));

@@ -4,6 +4,7 @@ import type { Database } from './database.js';
 import { acquireDataDirLock } from './lock.js';
 import { openPGlite, type PGliteOptions } from './pglite.js';
 import { openPostgres } from './postgres.js';
+import { keepDataDirPrivate } from './private-files.js';
 
 /** Folder of the embedded database's files inside `DATA_DIR`. */
 export const PGLITE_SUBDIR = 'pgdata';
@@ -11,15 +12,22 @@ export const PGLITE_SUBDIR = 'pgdata';
 /**
  * Opens the configured database: PostgreSQL when `DATABASE_URL` is set, otherwise the
  * embedded PGlite in `DATA_DIR/pgdata` under the folder's exclusive lock (released on close).
+ * Either way `DATA_DIR` is first made private to the server's user ({@link keepDataDirPrivate}:
+ * umask 077, so folders are 0700, and the modes of files already there fixed to 0600). PGlite
+ * itself makes each file it creates 0666, unreachable for others inside the 0700 folders;
+ * closing the database sets them to 0600 again.
  *
  * @param options `PGlite`: the class to use for the embedded database (tests; see `pglite.ts`)
  * @throws DataDirLockedError when another live process holds `DATA_DIR`
+ * @throws the file system's error when a mode in `DATA_DIR` cannot be changed
  * @throws the driver's error when the database cannot be opened
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   options: Pick<PGliteOptions, 'PGlite'> = {},
 ): Promise<Database> {
+  // On the caller's (main) thread, before any database file is written.
+  keepDataDirPrivate(config.dataDir);
   if (config.databaseUrl) {
     const db = openPostgres({ connectionString: config.databaseUrl });
     try {
@@ -32,7 +40,17 @@ export async function openDatabase(
   }
   const lock = acquireDataDirLock(config.dataDir);
   try {
-    return await openPGlite(path.join(config.dataDir, PGLITE_SUBDIR), { ...options, onClose: () => lock.release() });
+    const dataDir = path.join(config.dataDir, PGLITE_SUBDIR);
+    const onClose = (): void => {
+      try {
+        // PGlite chmods each file it creates to 0666 (the umask cannot stop a chmod): the
+        // folders keep others out while it runs, and the files are made 0600 again here.
+        keepDataDirPrivate(dataDir);
+      } finally {
+        lock.release();
+      }
+    };
+    return await openPGlite(dataDir, { ...options, onClose });
   } catch (error) {
     lock.release();
     throw error;

@@ -243,6 +243,25 @@ describe.each(testBackends)('the forms API ($name)', (backend) => {
     });
   });
 
+  it('rate-limits every unsubscribe route and answers 429 with the error shape', async () => {
+    await db.exec("DELETE FROM rate_limits WHERE limiter = 'unsubscribe'");
+    const limited = app(db, { RATE_LIMIT_FORMS_PER_MINUTE: '2' });
+    expect((await request(limited).get('/unsubscribe?token=abc')).status).toBe(404);
+    expect((await request(limited).post('/unsubscribe').type('form').send({ token: 'abc' })).status).toBe(404);
+    for (const res of [
+      await request(limited).get('/unsubscribe?token=abc'),
+      await request(limited).head('/unsubscribe?token=abc'),
+      await request(limited).post('/unsubscribe').type('form').send({ token: 'abc' }),
+    ]) {
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      if (res.request.method === 'HEAD') continue;
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toEqual({ success: false, error: 'Too many form requests; try again in a minute' });
+    }
+    await db.exec("DELETE FROM rate_limits WHERE limiter = 'unsubscribe'");
+  });
+
   it('keeps an acknowledged message through a server restart', async () => {
     let first: Database;
     let reopen: () => Promise<Database>;

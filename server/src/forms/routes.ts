@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import { defineMessages, type ApiError, type FormSuccess, type Lang } from '@kb/contracts';
 import type { Database } from '../db/database.js';
+import { rateLimitAsJson } from '../http/errors.js';
 import { sameOriginOnly } from '../http/guards.js';
 import type { Logger } from '../logger.js';
 import type { AlertNotifier } from './alerts.js';
@@ -141,8 +142,11 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
  * Turkish):
  * - `GET /unsubscribe?token=…` shows a confirmation with a button; it changes nothing, so a
  *   mail scanner following the link unsubscribes no one (404 page for an unknown token);
- * - `POST /unsubscribe` (form field `token`; same-origin, rate-limited) deletes the
- *   subscriber and says so; an unknown or used token gets the 404 page.
+ * - `POST /unsubscribe` (form field `token`; same-origin) deletes the subscriber and says so;
+ *   an unknown or used token gets the 404 page.
+ *
+ * Every method is rate-limited by `limit` (a token can be guessed at by GET as well as by
+ * POST); over the limit the answer is the API's `429 { success: false, error }`.
  */
 export function unsubscribeRouter(deps: { db: Database; origins: ReadonlySet<string>; limit: RequestHandler }): Router {
   const { db } = deps;
@@ -158,6 +162,7 @@ export function unsubscribeRouter(deps: { db: Database; origins: ReadonlySet<str
       .set('Referrer-Policy', 'same-origin')
       .send(unsubscribePage(state, token));
   };
+  router.use('/unsubscribe', deps.limit, rateLimitAsJson);
   router.get('/unsubscribe', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     if (!TOKEN_SHAPE.test(token) || !(await subscriberTokenExists(db, token))) return send(res, 404, 'invalid');
@@ -165,7 +170,6 @@ export function unsubscribeRouter(deps: { db: Database; origins: ReadonlySet<str
   });
   router.post(
     '/unsubscribe',
-    deps.limit,
     sameOriginOnly(deps.origins),
     express.urlencoded({ extended: false, limit: '2kb' }),
     async (req, res) => {

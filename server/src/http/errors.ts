@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { ApiError } from '@kb/contracts';
 import type { Logger } from '../logger.js';
+import { loggedPath } from './logging.js';
 
 /** An error with the HTTP status and the message the client sees. */
 export class HttpError extends Error {
@@ -53,7 +54,7 @@ function clientError(error: unknown): { status: number; message: string } | unde
 function logUnexpected(logger: Logger, error: unknown, req: Request, res: Response): void {
   const err = error instanceof Error ? error : new Error(String(error));
   if ((req as { log?: unknown }).log !== undefined) res.err = err;
-  else logger.error({ err, method: req.method, path: req.path }, 'request failed');
+  else logger.error({ err, method: req.method, path: loggedPath(req.path) }, 'request failed');
 }
 
 /**
@@ -76,6 +77,21 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     res.status(status).set('Cache-Control', 'no-store').json(body);
   };
 }
+
+/**
+ * Answers a rate limit's 429 ({@link HttpError} from `perMinuteLimit`) with the API's shape
+ * `{ success: false, error }` (its `RateLimit` and `Retry-After` headers kept), on a route
+ * outside `/api` whose other errors stay pages; any other error goes on. Mount it right after
+ * the limiter.
+ */
+export const rateLimitAsJson: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (!(error instanceof HttpError) || error.status !== 429 || res.headersSent) {
+    next(error);
+    return;
+  }
+  const body: ApiError = { success: false, error: error.message };
+  res.status(429).set('Cache-Control', 'no-store').json(body);
+};
 
 /** 404 `{ success: false, error }` for an `/api` route that does not exist. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {

@@ -63,6 +63,9 @@ export interface SharedLimitStore {
  * open to a per-process count while the database fails; without it, in this process's memory.
  *
  * The client is `req.ip`, so `TRUST_PROXY` decides whether `X-Forwarded-For` counts. A request
+ * without a client address (its client reset the connection while an earlier middleware was
+ * waiting, so `req.ip` is undefined) is not counted and goes on: nothing can be answered to it,
+ * and counting it would store a row without a key. That is logged at `debug` only. A request
  * carrying `X-Forwarded-For` while `TRUST_PROXY` is unset is counted by its socket address, as
  * intended (the header is the client's claim, not a proxy's), so express-rate-limit's warning
  * about that header is turned off rather than printed for every such limiter.
@@ -77,6 +80,12 @@ export function perMinuteLimit(name: string, perMinute: number, shared?: SharedL
     legacyHeaders: false,
     identifier: name,
     validate: { xForwardedForHeader: false },
+    skip: (req) => {
+      if (req.ip !== undefined) return false;
+      const log = (req as { log?: Logger }).log ?? shared?.logger;
+      log?.debug({ limiter: shared?.limiter ?? name }, 'rate limit: the client went away; not counted');
+      return true;
+    },
     ...(shared
       ? {
           store: new DatabaseRateLimitStore({
@@ -89,6 +98,17 @@ export function perMinuteLimit(name: string, perMinute: number, shared?: SharedL
     handler: (_req, _res, next) => next(new HttpError(429, `Too many ${name} requests; try again in a minute`)),
   });
 }
+
+/**
+ * Refuses (400) a request carrying `Host` more than once. Node keeps one of them in
+ * `req.headers`, so which host a proxy and this server each saw could differ; the raw headers
+ * (`req.rawHeaders`, name and value alternating) still show every copy.
+ */
+export const singleHost: RequestHandler = (req, _res, next) => {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') hosts += 1;
+  next(hosts > 1 ? new HttpError(400, 'The request has more than one Host header') : undefined);
+};
 
 /** Runs `handler` only for GET and HEAD requests. */
 export function onReads(handler: RequestHandler): RequestHandler {

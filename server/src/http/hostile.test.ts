@@ -1,3 +1,5 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { createHttpServer } from './server.js';
@@ -7,7 +9,7 @@ import { QURAN_IMPORTS } from '../corpus/catalog';
 import type { Database } from '../db/database';
 import { exportText } from '../forms/commands';
 import { testApp } from '../testing/app';
-import { openTestDatabase, testBackends } from '../testing/databases';
+import { noDatabase, openTestDatabase, testBackends } from '../testing/databases';
 
 /**
  * Hostile input against every POST route and every query parameter the site reads (the routes
@@ -387,5 +389,46 @@ describe.each(testBackends)('hostile input ($name)', (backend) => {
     expect(health.status).toBe(200);
     const search = await request(app).get('/api/search?q=mercy');
     expect(search.status).toBe(200);
+  });
+});
+
+describe('a request with two Host headers', () => {
+  /** Sends raw request bytes to the site's server over `app` and returns the whole answer. */
+  async function raw(app: Express, bytes: string): Promise<{ status: number; type: string; body: string }> {
+    const server = createHttpServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const text = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect((server.address() as AddressInfo).port, '127.0.0.1', () => socket.write(bytes));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+      const head = text.slice(0, text.indexOf('\r\n\r\n'));
+      return {
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]),
+        type: /^content-type: (.*)$/im.exec(head)?.[1] ?? '',
+        body: text.slice(text.indexOf('\r\n\r\n') + 4),
+      };
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+  const twoHosts = (path: string): string =>
+    `GET ${path} HTTP/1.1\r\nHost: localhost:3000\r\nHost: evil.example\r\nConnection: close\r\n\r\n`;
+
+  it('gets 400 with the error shape under /api and a plain 400 elsewhere; one Host is served', async () => {
+    const app = testApp(noDatabase());
+    const api = await raw(app, twoHosts('/api/site'));
+    expect(api.status).toBe(400);
+    expect(api.type).toMatch(/^application\/json/);
+    expect(JSON.parse(api.body)).toEqual({ success: false, error: 'The request has more than one Host header' });
+    const page = await raw(app, twoHosts('/healthz'));
+    expect(page.status).toBe(400);
+    expect(page.type).toMatch(/^text\/plain/);
+    expect(page.body).toBe('Bad request');
+    const one = await raw(app, 'GET /healthz HTTP/1.1\r\nHost: localhost:3000\r\nConnection: close\r\n\r\n');
+    expect(one.status).toBe(200);
   });
 });

@@ -126,6 +126,18 @@ describe.each(testBackends)('the logs ($name)', (backend) => {
     expect(requestLines.map((l) => l.req?.path)).toContain('/unsubscribe');
   });
 
+  it('replaces an e-mail address in a request path, typed or percent-encoded', async () => {
+    const before = log.lines.length;
+    await request(app).get(`/unsubscribe?email=${NEWSLETTER_EMAIL}`);
+    await request(app).get(`/x/${NEWSLETTER_EMAIL}`);
+    await request(app).get(`/api/verses/${encodeURIComponent(CONTACT_EMAIL)}/1`);
+    const written = log.lines.slice(before);
+    for (const secret of PERSONAL) expect(written.join('')).not.toContain(secret);
+    expect(written.join('')).not.toContain('example.org');
+    const paths = written.map((l) => (JSON.parse(l) as LogLine).req?.path);
+    expect(paths).toEqual(['/unsubscribe', `/x/${REDACTED_ADDRESS}`, `/api/verses/${REDACTED_ADDRESS}/1`]);
+  });
+
   it('keeps a sane incoming X-Request-Id and echoes it', async () => {
     const res = await request(app).get('/api/stats').set('X-Request-Id', 'lb-4711.trace');
     expect(res.headers['x-request-id']).toBe('lb-4711.trace');

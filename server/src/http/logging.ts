@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
-import type { Logger } from '../logger.js';
+import { REDACTED_ADDRESS, type Logger } from '../logger.js';
 
 /** Header carrying the request id, read from the request and echoed on the response. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -26,12 +26,27 @@ function pathOnly(url: string | undefined): string {
   return q >= 0 ? u.slice(0, q) : u;
 }
 
+/**
+ * A request path as it may be logged: without its query string, and with every e-mail address
+ * in it (typed as `@` or percent-encoded as `%40`) replaced by `[address]` — a client may put
+ * one in a path (`/x/a@b.c`), and an address is personal data.
+ *
+ * @param url the request's raw URL (`req.url`, or `req.path`)
+ */
+export function loggedPath(url: string | undefined): string {
+  return pathOnly(url).replace(/%40/gi, '@').replace(ADDRESS_IN_PATH, REDACTED_ADDRESS);
+}
+
+/** An e-mail address within one path segment (the logger's own pattern would run across `/`). */
+const ADDRESS_IN_PATH = /[^\s/<>"'(),;:@]+@[^\s/<>"'(),;:@]+\.[^\s/<>"'(),;:@]+/g;
+
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);
 
 /**
  * The request log (pino-http): one line per request when its response is finished (or the
  * connection closed), `{ req: { id, method, path }, res: { statusCode }, responseTime }` —
- * the path without its query string, never headers, bodies, questions or e-mail addresses.
+ * the path without its query string and with any e-mail address in it replaced
+ * ({@link loggedPath}), never headers, bodies, questions or e-mail addresses.
  * Every request gets an id ({@link requestId}), echoed in the `X-Request-Id` response header
  * and bound to `req.log`, so lines the routes write carry it too. `/healthz` and `/readyz`
  * are not logged.
@@ -52,7 +67,7 @@ export function requestLogging(logger: Logger): RequestHandler {
       req: (req: { id?: unknown; method?: string; url?: string }) => ({
         id: req.id,
         method: req.method,
-        path: pathOnly(req.url),
+        path: loggedPath(req.url),
       }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },

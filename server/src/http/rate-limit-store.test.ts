@@ -1,3 +1,5 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import request from 'supertest';
 import type { Database, Queryable } from '../db/database';
@@ -111,6 +113,45 @@ describe.each(testBackends)('rate-limit counts in the database ($name)', (backen
     const stores = [1, 2, 3, 4].map(() => new DatabaseRateLimitStore({ db, limiter: 'ask' }));
     const results = await Promise.all(stores.flatMap((store) => Array.from({ length: 10 }, () => store.increment('9.9.9.9'))));
     expect(results.map((r) => r.totalHits).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+
+  it('neither counts nor fails a request whose client reset the connection early', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('debug', { write: (line: string) => void lines.push(line) });
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let outcome: (what: string) => void = () => undefined;
+    const done = new Promise<string>((resolve) => (outcome = resolve));
+    const app = express();
+    // Like the security headers' registry read: a middleware still waiting when the client goes.
+    app.use((req, _res, next) => void req.socket.once('close', () => next()));
+    app.use('/ping', perMinuteLimit('ping', 5, { db, logger }));
+    app.get('/ping', (_req, res) => {
+      res.end();
+      outcome('passed');
+    });
+    app.use((error: unknown, _req: express.Request, _res: express.Response, next: express.NextFunction) => {
+      outcome('failed');
+      next(error);
+    });
+    app.use(apiErrorHandler(logger));
+    setTimeout(() => outcome('nothing'), 5_000).unref();
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const socket = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write('GET /ping HTTP/1.1\r\nHost: x\r\n\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.resetAndDestroy();
+      expect(await done).toBe('passed');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(await rows(db)).toEqual([]);
+    const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(logged.filter((l) => l.level >= 40)).toEqual([]);
+    expect(logged).toContainEqual(expect.objectContaining({ level: 20, msg: 'rate limit: the client went away; not counted' }));
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('prunes the rows of ended windows as it counts', async () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestListener } from 'node:http';
 import type { ApiError } from '@kb/contracts';
+import type { HttpTimeouts } from '../config.js';
 
 /** The statuses Node's HTTP parser errors map to (`err.code` of a `clientError`). */
 const PARSER_STATUS: Readonly<Record<string, { status: number; reason: string; error: string }>> = {
@@ -10,20 +11,29 @@ const PARSER_STATUS: Readonly<Record<string, { status: number; reason: string; e
     reason: 'Request Header Fields Too Large',
     error: 'The request line or headers are too large (16 KB at most)',
   },
+  // headersTimeout or requestTimeout passed before the request was received whole.
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    error: 'The request was not received in time',
+  },
 };
 const MALFORMED = { status: 400, reason: 'Bad Request', error: 'The request could not be parsed' };
 
 /**
  * Answers a request Node's HTTP parser refused before Express saw it (a 100k-character URL,
  * malformed request line) with the API's error shape instead of an empty response:
- * `431 { success: false, error }` for oversized headers/URL, `400` for other parse errors;
- * a socket that can no longer be written to is destroyed. Never throws.
+ * `431 { success: false, error }` for oversized headers/URL, `408` for a request not received
+ * within the server's `headersTimeout`/`requestTimeout`, `400` for other parse errors; a
+ * socket that can no longer be written to, or whose response has already started, is
+ * destroyed. Never throws.
  *
  * @param error the parser error (`code` such as `HPE_HEADER_OVERFLOW`)
  * @param socket the client's connection
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  const pending = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
     socket.destroy();
     return;
   }
@@ -42,10 +52,24 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
 
 /**
  * The site's HTTP server for an Express app (or any request listener): `http.createServer`
- * plus {@link answerClientError} for requests the parser refuses. Not listening yet.
+ * plus {@link answerClientError} for requests the parser refuses or that time out. Not
+ * listening yet.
+ *
+ * @param timeouts limits on receiving a request (`config.httpTimeouts`; Node's own defaults,
+ *   81 s for headers and 300 s for a body, when absent)
+ * @throws RangeError when `headersMs` exceeds `requestMs`
  */
-export function createHttpServer(app: RequestListener): http.Server {
-  const server = http.createServer(app);
+export function createHttpServer(app: RequestListener, timeouts?: HttpTimeouts): http.Server {
+  const server = timeouts
+    ? http.createServer(
+        {
+          headersTimeout: timeouts.headersMs,
+          requestTimeout: timeouts.requestMs,
+          connectionsCheckingInterval: timeouts.connectionsCheckMs,
+        },
+        app,
+      )
+    : http.createServer(app);
   server.on('clientError', answerClientError);
   return server;
 }
