@@ -1,3 +1,5 @@
+import { foldTurkishAscii, TURKISH_LETTERS, turkishHead } from './turkish.js';
+
 /**
  * Which language a question is written in: English, Turkish (with or without its own letters)
  * or Arabic, from the text alone — its letters, its function words and its word endings. The
@@ -11,8 +13,6 @@ export type QuestionLang = 'en' | 'tr' | 'ar';
 const ARABIC_LETTER = /[\u0620-\u064A\u0671-\u06D3\u06FA-\u06FF]/gu;
 const LETTER = /\p{L}/gu;
 const TOKEN = /[\p{L}\p{M}]+(?:['’][\p{L}]+)?/gu;
-/** Letters only Turkish (of the two) writes. `ö` and `ü` count too: English questions do not use them. */
-const TURKISH_LETTERS = /[çğışöüÇĞİŞÖÜ]/u;
 
 /**
  * Words that mark English and would be unusual in a Turkish sentence (so neither `a` nor `on`,
@@ -54,12 +54,6 @@ const TURKISH_ENDING =
 /** Word endings typical of English (`-ing`, `-tion`, `-ly`, `-ness`, `-ed` after a consonant). */
 const ENGLISH_ENDING = /(?:ing|tion|tions|sion|ness|ment|ments|ship|ful|less|ous|ly|[^aeiou]ed|ies|'s|’s)$/u;
 
-const ASCII: Readonly<Record<string, string>> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
-
-function fold(word: string): string {
-  return word.replace(/[çğıöşüâîû]/gu, (c) => ASCII[c] ?? c);
-}
-
 /** How far one language's evidence must lead the other's for a verdict (in word-votes). */
 const MARGIN = 1;
 
@@ -84,10 +78,9 @@ export function identifyLanguage(text: string): QuestionLang | undefined {
   let tr = 0;
   let en = 0;
   for (const raw of text.match(TOKEN) ?? []) {
-    const lower = raw.toLocaleLowerCase('tr').replace(/i̇/gu, 'i');
     const english = raw.toLocaleLowerCase('en');
     if (TURKISH_LETTERS.test(raw)) tr += 2;
-    const folded = fold(lower).replace(/['’].*$/u, '');
+    const folded = foldTurkishAscii(turkishHead(raw));
     if (TURKISH_WORDS.has(folded)) tr += 2;
     else if (folded.length >= 4 && TURKISH_ENDING.test(folded)) tr += 1;
     if (ENGLISH_WORDS.has(english)) en += 2;
