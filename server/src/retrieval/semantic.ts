@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { readVerses, SHIPPED_IMPORTS } from '../corpus/catalog.js';
 import { ENGLISH_STOPWORDS, englishBaseForms } from '../languages/english.js';
 import { bibleWordings } from '../lexicon/bible-wordings.js';
 import { loadEnglishVectors, type EnglishVectors } from '../lexicon/vectors.js';
@@ -33,16 +33,13 @@ export interface SemanticLayer {
   related(word: string): string[];
 }
 
-/** Lower-case words of the shipped English texts: Saheeh International, the KJV and the KJV's other wordings. */
+/** Lower-case words of the shipped English texts (Saheeh International, the KJV) and the KJV's other wordings. */
 function englishVocabulary(): Set<string> {
   const words = new Set<string>();
   const add = (text: string): void => {
     for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) words.add(w);
   };
-  const quran = JSON.parse(fs.readFileSync(require.resolve('quran-json/dist/quran_en.json'), 'utf8')) as { verses: { translation: string }[] }[];
-  for (const surah of quran) for (const v of surah.verses) add(v.translation);
-  const kjv = JSON.parse(fs.readFileSync(require.resolve('kjv/json/verses-1769.json'), 'utf8')) as Record<string, string>;
-  for (const text of Object.values(kjv)) add(text);
+  for (const entry of SHIPPED_IMPORTS.filter((e) => e.lang === 'en')) for (const verse of readVerses(entry)) add(verse.text);
   for (const text of bibleWordings().values()) add(text);
   return words;
 }
