@@ -76,7 +76,6 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
   if (dir === undefined || !fs.existsSync(path.join(dir, 'index.noun'))) return undefined;
   let index: Map<string, { pos: PartOfSpeech; offsets: number[]; tagged: number }[]> | undefined;
   const files = new Map<PartOfSpeech, number>();
-  const synsets = new Map<string, string[]>();
   const cache = new Map<string, string[]>();
 
   const readIndex = (): Map<string, { pos: PartOfSpeech; offsets: number[]; tagged: number }[]> => {
@@ -132,13 +131,13 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
     return value;
   };
 
-  const synset = (pos: PartOfSpeech, offset: number): string[] => {
-    const key = `${pos}:${offset}`;
-    const cached = synsets.get(key);
-    if (cached) return cached;
-    const words = entry(pos, offset).words;
-    synsets.set(key, words);
-    return words;
+  const synset = (pos: PartOfSpeech, offset: number): string[] => entry(pos, offset).words;
+
+  /** The first `count` senses of each part of speech of the word's base forms. */
+  const senseOffsets = (forms: readonly string[], count: number): { pos: PartOfSpeech; offset: number }[] => {
+    index ??= readIndex();
+    const found = forms.flatMap((form) => index?.get(form) ?? []);
+    return found.flatMap((e) => e.offsets.slice(0, count).map((offset) => ({ pos: e.pos, offset })));
   };
 
   return {
@@ -146,38 +145,28 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
       const lower = word.toLowerCase();
       const cached = cache.get(lower);
       if (cached) return cached;
-      index ??= readIndex();
       const forms = englishBaseForms(lower);
       const out = new Set<string>();
-      for (const form of forms) {
-        for (const entry of index.get(form) ?? []) {
-          for (const offset of entry.offsets.slice(0, senses)) for (const w of synset(entry.pos, offset)) if (!forms.includes(w) && w !== '') out.add(w);
-        }
-      }
+      for (const { pos, offset } of senseOffsets(forms, senses)) for (const w of synset(pos, offset)) if (!forms.includes(w) && w !== '') out.add(w);
       return remember(cache, lower, [...out]);
     },
     related(word: string): string[] {
       const lower = word.toLowerCase();
       const cached = relatedCache.get(lower);
       if (cached) return cached;
-      index ??= readIndex();
       const forms = englishBaseForms(lower);
       const out = new Set<string>();
       const add = (w: string): void => {
         if (!w.includes(' ') && w !== '' && !forms.includes(w)) out.add(w);
       };
-      for (const form of forms) {
-        for (const found of index.get(form) ?? []) {
-          for (const offset of found.offsets.slice(0, RELATED_SENSES)) {
-            const own = entry(found.pos, offset);
-            for (const pointer of own.pointers) {
-              if (RELATED_POINTERS.has(pointer.symbol)) for (const w of synset(pointer.pos, pointer.offset)) add(w);
-            }
-            // The gloss's definition, before its examples: "the act of stealing goods … in a store".
-            const definition = own.gloss.split(';')[0] ?? '';
-            for (const w of definition.toLowerCase().match(/[a-z]+/g) ?? []) add(w);
-          }
+      for (const { pos, offset } of senseOffsets(forms, RELATED_SENSES)) {
+        const own = entry(pos, offset);
+        for (const pointer of own.pointers) {
+          if (RELATED_POINTERS.has(pointer.symbol)) for (const w of synset(pointer.pos, pointer.offset)) add(w);
         }
+        // The gloss's definition, before its examples: "the act of stealing goods … in a store".
+        const definition = own.gloss.split(';')[0] ?? '';
+        for (const w of definition.toLowerCase().match(/[a-z]+/g) ?? []) add(w);
       }
       return remember(relatedCache, lower, [...out]);
     },
