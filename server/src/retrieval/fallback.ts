@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.js';
 import type { QueryTerm } from '../passages/terms.js';
 import { termStats } from '../passages/ranking.js';
 import type { Scope, TermStats } from '../passages/types.js';
-import { asciiFoldTurkish, turkishFallbackStem } from '../languages/turkish.js';
+import { asciiFoldTurkish, foldTurkishAscii, turkishFallbackStem } from '../languages/turkish.js';
 import { turkishRoots } from '../lexicon/turkish-roots.js';
 
 /**
@@ -28,7 +28,7 @@ const MIN_ROOT = 3;
  * {@link turkishFallbackStem}; ASCII-folded, as the `simple` configuration indexes Turkish.
  */
 function fallbackPrefix(word: string): string | undefined {
-  const folded = asciiFoldTurkish(word.toLocaleLowerCase('tr'));
+  const folded = foldTurkishAscii(word);
   const root = turkishRoots(word)
     .map(asciiFoldTurkish)
     .find((r) => r.length >= MIN_ROOT && r !== folded);

@@ -58,10 +58,8 @@ export const COMMON_WORD_FLOOR = 0.5;
  * What a match of a query word through its own forms is worth (`QueryTerm.partWeight`), from the
  * share of the scope's passages containing it: 1 up to {@link COMMON_WORD_SHARE} (0.5 %), then
  * less in proportion to its inverse document frequency, `ln(1/share) / ln(1/COMMON_WORD_SHARE)`,
- * never below {@link COMMON_WORD_FLOOR}. In the Quran's 6,236 verses (Saheeh International):
- * "wash" (2 verses) and "cave" (8) count 1, "God" (53) 0.9, "see" (232) 0.62, "people" (693)
- * and "say" (759) 0.5. Counted alike, two common words ("see", "God") outvoted the one
- * distinctive word of a question (docs/evaluation.md has the measurement).
+ * never below {@link COMMON_WORD_FLOOR}: counted alike, two common words ("see", "God")
+ * outvoted the one distinctive word of a question ("wash"); docs/evaluation.md has the figures.
  *
  * @param df passages of the scope containing the word (or its concept's words)
  * @param scopeSize passages in the scope
