@@ -6,7 +6,7 @@
  * answerable questions) and compares the Arabic search against it (MAP@10).
  *
  * Usage:
- *   node eval/bm25.mjs eval/judge-en.tsv [more.tsv ...] [--verbose] [--strip-marks]
+ *   node eval/bm25.mjs eval/judge2-en.tsv [more.tsv ...] [--verbose] [--strip-marks]
  *   node eval/bm25.mjs --help
  *
  * Input: the eval TSV format (header `lang	source	kind	question	refs`, lines starting with `#`
