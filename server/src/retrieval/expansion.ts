@@ -1,7 +1,7 @@
 import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
 import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import type { Concept } from '../concepts/types.js';
-import { englishRelated, type SemanticLayer } from './semantic.js';
+import { englishRelated, turkishRelated, type SemanticLayer } from './semantic.js';
 import { loadTurkishThesaurus, loadWordNet, ThesaurusError, type Thesaurus } from '../concepts/thesaurus.js';
 
 /** How a query is expanded with the concept glossary and the thesauri; see `queryTerms` in `query.ts`. */
@@ -64,7 +64,9 @@ export function shippedExpansion(): Expansion {
     }
     const base: Expansion = { concepts: buildConceptIndex(concepts) };
     if (Object.keys(thesauri).length > 0) base.thesauri = thesauri;
-    if (english) base.semantic = { en: englishRelated(english) };
+    const semantic: Partial<Record<string, SemanticLayer>> = { tr: turkishRelated() };
+    if (english) semantic.en = englishRelated(english);
+    base.semantic = semantic;
     shipped = base;
   }
   return shipped;

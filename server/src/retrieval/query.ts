@@ -322,10 +322,11 @@ function turkishSynonymParts(synonym: string): TermPart[] {
  * in the Turkish passage language ({@link turkishSynonymParts}), leaving out those the word's
  * own parts already match.
  */
-function turkishSynonymAlternatives(raw: string, langs: readonly string[], parts: readonly TermPart[], thesaurus: Thesaurus): TermPart[] {
+function turkishSynonymAlternatives(raw: string, langs: readonly string[], parts: readonly TermPart[], thesaurus: Thesaurus | undefined, semantic?: SemanticLayer): TermPart[] {
   if (!langs.includes('tr') || hasArabic(raw)) return [];
   const own = new Set(parts.map((p) => `${p.config}:${p.query}`));
-  return anyOf(thesaurus.synonyms(raw).flatMap((w) => turkishSynonymParts(w)).filter((p) => !own.has(`${p.config}:${p.query}`)));
+  const words = [...(thesaurus?.synonyms(raw) ?? []), ...(semantic?.related(raw) ?? [])];
+  return anyOf(words.flatMap((w) => turkishSynonymParts(w)).filter((p) => !own.has(`${p.config}:${p.query}`)));
 }
 
 /**
@@ -395,7 +396,7 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
     const turkish = options.thesauri?.tr;
     const synonyms = dedupe([
       ...(english ? synonymAlternatives(raw, langs, parts, english, options.semantic?.en) : []),
-      ...(turkish ? turkishSynonymAlternatives(raw, langs, parts, turkish) : []),
+      ...(turkish || options.semantic?.tr ? turkishSynonymAlternatives(raw, langs, parts, turkish, options.semantic?.tr) : []),
     ]);
     if (synonyms.length > 0) {
       term.alternatives = synonyms;

@@ -1,6 +1,9 @@
 import { readVerses, SHIPPED_IMPORTS } from '../corpus/catalog.js';
 import { ENGLISH_STOPWORDS, englishBaseForms } from '../languages/english.js';
 import { bibleWordings } from '../lexicon/bible-wordings.js';
+import { relatedTurkish, type TurkishRelation } from '../lexicon/turkish-related.js';
+import { turkishRoots } from '../lexicon/turkish-roots.js';
+import { foldTurkish } from '../languages/turkish.js';
 import { loadEnglishVectors, type EnglishVectors } from '../lexicon/vectors.js';
 import type { Thesaurus } from '../concepts/thesaurus.js';
 
@@ -77,6 +80,45 @@ export function englishRelated(wordnet: Thesaurus | undefined, vectors: EnglishV
       const result = ranked;
       if (cache.size >= CACHE_SIZE) cache.clear();
       cache.set(lower, result);
+      return result;
+    },
+  };
+}
+
+/** The KeNet relations a Turkish query word reaches through (`lexicon/turkish-related.ts`). */
+export const TURKISH_RELATIONS: readonly TurkishRelation[] = ['synonym', 'derivation'];
+/** Related Turkish words kept per query word, its lemma's relations first. */
+export const MAX_TURKISH_RELATED = 6;
+
+/**
+ * The Turkish semantic layer: a query word as typed (`aşırdı`, `misafirlerimize`) is reduced to
+ * its candidate roots by the shipped morphology table (`lexicon/turkish-roots.ts`), and each
+ * root's KeNet relations that occur in Diyanet's translation (`lexicon/turkish-related.ts`)
+ * are its related words — lemmas and verbs as infinitives, matched as the thesaurus's synonyms
+ * are (`query.ts`). A word the table does not know has none (the rule-based stems still apply).
+ *
+ * @param relations the relations followed (default {@link TURKISH_RELATIONS})
+ */
+export function turkishRelated(relations: readonly TurkishRelation[] = TURKISH_RELATIONS): SemanticLayer {
+  const cache = new Map<string, string[]>();
+  return {
+    related(word: string): string[] {
+      const key = foldTurkish(word).trim();
+      const cached = cache.get(key);
+      if (cached) return cached;
+      // The word's own entry wins; else its longest root (the shorter ones are homographs: hırsız → hırs).
+      const own = relatedTurkish(key).length > 0;
+      const root = own ? undefined : [...turkishRoots(key)].sort((a, b) => b.length - a.length)[0];
+      const lemmas = root === undefined ? [key] : [key, root];
+      const out: string[] = [];
+      for (const lemma of lemmas) {
+        for (const r of relatedTurkish(lemma)) {
+          if (relations.includes(r.relation) && !lemmas.includes(r.word) && !out.includes(r.word)) out.push(r.word);
+        }
+      }
+      const result = out.slice(0, MAX_TURKISH_RELATED);
+      if (cache.size >= CACHE_SIZE) cache.clear();
+      cache.set(key, result);
       return result;
     },
   };
