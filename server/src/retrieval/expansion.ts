@@ -2,6 +2,7 @@ import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
 import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import type { Concept } from '../concepts/types.js';
 import { englishRelated, turkishRelated, type SemanticLayer } from './semantic.js';
+import { naveTopics, type TopicIndex } from './topics.js';
 import { loadTurkishThesaurus, loadWordNet, ThesaurusError, type Thesaurus } from '../concepts/thesaurus.js';
 
 /** How a query is expanded with the concept glossary and the thesauri; see `queryTerms` in `query.ts`. */
@@ -26,6 +27,8 @@ export interface Expansion {
   thesauri?: Readonly<Partial<Record<string, Thesaurus>>>;
   /** Related words per passage language (`semantic.ts`), matched as synonyms are. */
   semantic?: Readonly<Partial<Record<string, SemanticLayer>>>;
+  /** Topical indexes per passage language (`topics.ts`), whose verses a plain word's term is near. */
+  topics?: Readonly<Partial<Record<string, TopicIndex>>>;
   /** Weight of a match through a synonym only; default `DEFAULT_SYNONYM_WEIGHT` (`query.ts`). */
   synonymWeight?: number;
 }
@@ -67,6 +70,7 @@ export function shippedExpansion(): Expansion {
     const semantic: Partial<Record<string, SemanticLayer>> = { tr: turkishRelated() };
     if (english) semantic.en = englishRelated(english);
     base.semantic = semantic;
+    base.topics = { en: naveTopics(semantic.en) };
     shipped = base;
   }
   return shipped;

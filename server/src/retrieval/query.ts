@@ -2,6 +2,7 @@ import { detectConcepts, detectNearConcepts, type ConceptIndex, type ConceptMatc
 import type { Concept, ConceptLanguage } from '../concepts/types.js';
 import type { Thesaurus } from '../concepts/thesaurus.js';
 import type { SemanticLayer } from './semantic.js';
+import type { TopicIndex } from './topics.js';
 import { ARABIC_STOPWORDS, arabicWordForms, hasArabic } from '../languages/arabic.js';
 import { ENGLISH_STOPWORDS, englishQueryWord, englishSiblings } from '../languages/english.js';
 import { foldGeneric, TYPED_WORD } from '../languages/generic.js';
@@ -276,6 +277,11 @@ export interface QueryTermOptions {
    * word vectors), added to a plain word's alternatives beside its synonyms. Absent: none.
    */
   semantic?: Readonly<Partial<Record<string, SemanticLayer>>>;
+  /**
+   * Topical indexes per passage language (`topics.ts`: `en` Nave's Topical Bible): the verses
+   * filed under the topics a plain word names become its term's `nearAnchors`. Absent: none.
+   */
+  topics?: Readonly<Partial<Record<string, TopicIndex>>>;
 }
 
 /**
@@ -402,6 +408,8 @@ export function queryTerms(text: string, langs: readonly string[], options: Quer
       term.alternatives = synonyms;
       term.alternativeWeight = options.synonymWeight ?? DEFAULT_SYNONYM_WEIGHT;
     }
+    const topical = hasArabic(raw) ? [] : langs.flatMap((lang) => options.topics?.[lang]?.anchorsFor(raw) ?? []);
+    if (topical.length > 0) term.nearAnchors = [...new Set(topical)];
     if (add(term, parts.map((p) => `${p.config}:${p.query}`).join('\n'), match.index)) break;
   }
   if (options.concepts && !keepStopwords) {
