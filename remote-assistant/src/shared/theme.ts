@@ -1,4 +1,5 @@
 import { css } from 'styled-components';
+import { ARABIC_FONT_STACK } from '@kb/contracts';
 
 /**
  * Colours, fonts and sizes of the assistant's screens. Every text/background pair used here
@@ -28,8 +29,8 @@ export const colors = {
 
 export const fonts = {
   body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
-  /** For Arabic originals: Quranic-friendly faces first, then any installed naskh. */
-  arabic: '"Amiri", "Noto Naskh Arabic", "Scheherazade New", "Traditional Arabic", serif',
+  /** For Arabic passages: the shipped Amiri (`ArabicFontFace`), then any installed naskh. */
+  arabic: ARABIC_FONT_STACK,
 } as const;
 
 /** Width under which screens use their narrow layout (px), SPEC §9. */
