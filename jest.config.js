@@ -39,6 +39,7 @@ function web(name) {
     moduleNameMapper: {
       ...common.moduleNameMapper,
       '\\.(css)$': root('tooling/style-stub.js'),
+      '\\.(woff2)$': root('tooling/file-stub.js'),
     },
   };
 }

@@ -39,6 +39,18 @@ module.exports = (_env, argv) => {
       chunkFilename: production ? 'static/[name].[contenthash:8].js' : 'static/[name].js',
       clean: true,
     },
+    module: {
+      ...common.module,
+      rules: [
+        ...common.module.rules,
+        // The Arabic font (src/shared/arabicFont.ts): copied under a content hash, cached as immutable.
+        {
+          test: /\.woff2$/,
+          type: 'asset/resource',
+          generator: { filename: production ? 'static/[name].[contenthash:8][ext]' : 'static/[name][ext]' },
+        },
+      ],
+    },
     plugins: [
       ...common.plugins,
       new webpack.DefinePlugin({ __REMOTE_VERSION__: JSON.stringify(process.env.MF_BUILD_VERSION) }),

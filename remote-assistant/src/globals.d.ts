@@ -4,3 +4,9 @@
  * back to `'dev'` where nothing injected it (jest).
  */
 declare const __REMOTE_VERSION__: string;
+
+/** A font file imported for its URL (webpack `asset/resource`; a stub string under jest). */
+declare module '*.woff2' {
+  const url: string;
+  export default url;
+}

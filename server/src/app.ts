@@ -25,6 +25,7 @@ import { versesRouter } from './verses/routes.js';
 import { countIndexedPassages } from './passages/catalog.js';
 import { sourcesRouter } from './sources/routes.js';
 import { compressResponses } from './web/compression.js';
+import { fontsRouter } from './web/fonts.js';
 import { webRouter } from './web/routes.js';
 import { crawlerRouter, siteRouter } from './site/routes.js';
 
@@ -68,8 +69,8 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
  * Builds the site's Express app (without listening): request logs, security headers,
  * compression, `/healthz` and `/readyz`, the JSON API under `/api` (rate limits per route
  * group, counted in the database so every process shares them, same-origin POSTs, JSON bodies up to 16 KB, one error middleware answering
- * `{ success: false, error }`), `/remotes.json` and the remotes' builds, and the front-end
- * builds under `config.webRoot`.
+ * `{ success: false, error }`), the reading pages and their font (`/fonts/`), `/remotes.json`
+ * and the remotes' builds, and the front-end builds under `config.webRoot`.
  *
  * Request logs (`http/logging.ts`) carry a request id, method, path (no query string), status
  * and time; never bodies, questions or headers.
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps): Express {
     allowInlineStyles(READING_PAGE_STYLE),
   );
   app.use(readRouter(db));
+  app.use(fontsRouter());
   app.use(openApiRouter(config.publicOrigin));
   app.use(crawlerRouter(config.publicOrigin));
   app.use(releasesRouter(registry));

@@ -11,3 +11,4 @@ export * from './routes.js';
 export * from './sources.js';
 export * from './forms.js';
 export * from './openData.js';
+export * from './fonts.js';

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LANGUAGE_STORAGE_KEY, initialLanguage } from '@kb/contracts';
 import { createFrameBridge } from './bridge';
+import { ArabicFontFace } from '../shared/arabicFont';
 import { cspNonce } from './cspNonce';
 import { FrameApp } from './FrameApp';
 
@@ -30,6 +31,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The assistant frame page has no #root element');
 createRoot(container).render(
   <StrictMode>
+    <ArabicFontFace />
     <FrameApp bridge={bridge} />
   </StrictMode>,
 );

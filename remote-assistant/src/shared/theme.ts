@@ -28,8 +28,12 @@ export const colors = {
 
 export const fonts = {
   body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
-  /** For Arabic originals: Quranic-friendly faces first, then any installed naskh. */
-  arabic: '"Amiri", "Noto Naskh Arabic", "Scheherazade New", "Traditional Arabic", serif',
+  /**
+   * For Arabic passages: the shipped Amiri (`ArabicFontFace`), then any installed naskh. The
+   * same text as `ARABIC_FONT_STACK` of `@kb/contracts` 1.3 (checked by arabicFont.test.ts),
+   * written out so this remote's pages run on a shell with an older contracts copy.
+   */
+  arabic: '"Amiri", "Noto Naskh Arabic", "Scheherazade New", "Geeza Pro", "Traditional Arabic", serif',
 } as const;
 
 /** Width under which screens use their narrow layout (px), SPEC §9. */

@@ -4,6 +4,8 @@ import type { StatsResponse, VerseResponse } from '@kb/contracts';
 import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
+import { fontUrl } from '../web/fonts';
+import { IMMUTABLE } from '../web/static';
 
 describe.each(testBackends)('open data: verses, stats, reading pages, CORS ($name)', (backend) => {
   let db: Database;
@@ -127,6 +129,26 @@ describe.each(testBackends)('open data: verses, stats, reading pages, CORS ($nam
     expect(kjv.text).toContain('<p lang="en">¶ For God so loved the world');
     expect(kjv.text).toContain('kamu malı');
     expect(kjv.text).not.toContain('dir="rtl"');
+  });
+
+  it('sets the Arabic in the shipped font: served by the site, preloaded only by pages with Arabic', async () => {
+    const res = await request(app).get('/read/quran/2%3A255?lang=en');
+    const preload = `<link rel="preload" href="${fontUrl('amiri-arabic-400-normal.woff2')}" as="font" type="font/woff2" crossorigin>`;
+    expect(res.text).toContain(preload);
+    expect(res.text).toContain('[lang="ar"]{font-family:"Amiri",');
+    expect(res.headers['content-security-policy']).toMatch(/(^|; )font-src 'self'/);
+    const urls = [...res.text.matchAll(/@font-face\{font-family:"Amiri";[^}]*font-display:swap;src:url\("([^"]+)"\) format\("woff2"\)/g)].map((m) => m[1] ?? '');
+    expect(urls).toHaveLength(2);
+    for (const url of urls) {
+      const font = await request(app).get(url);
+      expect(font.status).toBe(200);
+      expect(font.headers['content-type']).toBe('font/woff2');
+      expect(font.headers['cache-control']).toBe(IMMUTABLE);
+    }
+    const arabicOnly = await request(app).get('/read/quran-arabic/1%3A1');
+    expect(arabicOnly.text).toContain(preload);
+    const kjv = await request(app).get('/read/bible/John%203%3A16?lang=en');
+    expect(kjv.text).not.toContain('rel="preload"');
   });
 
   it.each([

@@ -1,7 +1,8 @@
-import { defineMessages, format, type Lang } from '@kb/contracts';
+import { ARABIC_FONT_STACK, defineMessages, format, type Lang } from '@kb/contracts';
 import { escapeHtml } from '../search/highlight.js';
 import { surahName } from '../references/quran.js';
 import type { Reading } from '../passages/verses.js';
+import { ARABIC_FONT_FACE_CSS, fontUrl } from '../web/fonts.js';
 import { readingUrl } from './urls.js';
 
 /** The reading page's own texts (never scripture), in English and Turkish. */
@@ -50,6 +51,9 @@ export const READ_MESSAGES = defineMessages(
   },
 );
 
+/** The Arabic subset's file (nearly every Arabic code point is in it), preloaded by pages with Arabic. */
+const ARABIC_FONT_PRELOAD = fontUrl('amiri-arabic-400-normal.woff2');
+
 const LANGUAGE_NAMES: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
   en: { en: 'English', tr: 'İngilizce' },
   tr: { en: 'Turkish', tr: 'Türkçe' },
@@ -58,10 +62,13 @@ const LANGUAGE_NAMES: Readonly<Record<string, Readonly<Record<Lang, string>>>> =
 
 /**
  * The reading pages' one style sheet, inline so a page is a single request. Its text never
- * changes, so the site's policy allows it by its hash (`allowInlineStyles` in app.ts), which
- * stays valid while the page is cached.
+ * changes while the server runs, so the site's policy allows it by its hash
+ * (`allowInlineStyles` in app.ts), which stays valid while the page is cached. The Arabic text
+ * is set in the shipped Arabic font (`@kb/contracts` fonts.ts), served by the server itself
+ * under `/fonts/` (`font-src 'self'`); the browser fetches it only for a page with Arabic.
  */
 export const READING_PAGE_STYLE = `
+${ARABIC_FONT_FACE_CSS}
 *{box-sizing:border-box}
 body{margin:0;font:1.0625rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#fafaf7}
 header,main,footer{max-width:60rem;margin:0 auto;padding:1rem}
@@ -74,19 +81,28 @@ li.target{background:#fff8db;border-color:#e0c25c}
 @media (min-width:48rem){li.with-arabic{grid-template-columns:1fr 1fr}}
 .num{font-weight:600;color:#555;font-size:.875rem}
 p{margin:0}
-[lang="ar"]{font-family:"Amiri","Scheherazade New","Noto Naskh Arabic","Geeza Pro","Traditional Arabic",serif;font-size:1.375rem;line-height:2}
+[lang="ar"]{font-family:${ARABIC_FONT_STACK};font-size:1.375rem;line-height:2}
 nav.pager{display:flex;justify-content:space-between;gap:1rem;margin-block:1rem}
 footer{font-size:.875rem;color:#444;border-top:1px solid #ddd}
 `;
 
-function page(lang: Lang, title: string, body: string): string {
+/**
+ * The HTML document around a page's body.
+ *
+ * @param arabic true when the body holds Arabic text: the Arabic font file is then preloaded,
+ *   so its download starts with the page instead of after the style sheet is applied
+ */
+function page(lang: Lang, title: string, body: string, arabic = false): string {
+  const preload = arabic
+    ? `<link rel="preload" href="${escapeHtml(ARABIC_FONT_PRELOAD)}" as="font" type="font/woff2" crossorigin>\n`
+    : '';
   return `<!doctype html>
 <html lang="${lang}" dir="ltr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${preload}<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${READING_PAGE_STYLE}</style>
 </head>
 <body>
@@ -186,7 +202,8 @@ ${items}
 <nav class="pager" aria-label="${escapeHtml(m.readingPage)}">${pager.join('')}</nav>
 </main>
 <footer><p>${escapeHtml(credit)}</p></footer>`;
-  return page(lang, title, body);
+  const arabic = reading.lang === 'ar' || reading.verses.some((v) => reading.originals.has(v.ref));
+  return page(lang, title, body, arabic);
 }
 
 /** The page for a passage that does not exist (status 404) or a bad `lang` (400). */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BookOpen, FolderTree, Globe, Handshake, Lock, Search, type LucideIcon } from 'lucide-react';
 import styled from 'styled-components';
 import { defineMessages, useLanguage } from '@kb/contracts';
 import { colors } from '../../styles/theme';
@@ -71,13 +72,18 @@ const messages = defineMessages(
 
 type Msg = (typeof messages)['en'];
 
-const FEATURES: readonly { title: keyof Msg; text: keyof Msg; icon: string }[] = [
-  { title: 'f1Title', text: 'f1Text', icon: '🔒' },
-  { title: 'f2Title', text: 'f2Text', icon: '📖' },
-  { title: 'f3Title', text: 'f3Text', icon: '🔎' },
-  { title: 'f4Title', text: 'f4Text', icon: '🌐' },
-  { title: 'f5Title', text: 'f5Text', icon: '🗂️' },
-  { title: 'f6Title', text: 'f6Text', icon: '🤝' },
+/**
+ * The six features, each with a Lucide icon (lucide-react, ISC licence): inline SVG, so the
+ * cards look the same on every system (emoji need an emoji font, and are drawn differently by
+ * each one). Decorative: the title beside it names the feature.
+ */
+const FEATURES: readonly { title: keyof Msg; text: keyof Msg; Icon: LucideIcon }[] = [
+  { title: 'f1Title', text: 'f1Text', Icon: Lock },
+  { title: 'f2Title', text: 'f2Text', Icon: BookOpen },
+  { title: 'f3Title', text: 'f3Text', Icon: Search },
+  { title: 'f4Title', text: 'f4Text', Icon: Globe },
+  { title: 'f5Title', text: 'f5Text', Icon: FolderTree },
+  { title: 'f6Title', text: 'f6Text', Icon: Handshake },
 ];
 
 const CATEGORIES: readonly (keyof Msg)[] = [
@@ -131,6 +137,18 @@ const Card = styled.li`
   }
 `;
 
+/** The icon's tile: the brand colour on a light tint of it (11.4:1). */
+const IconBox = styled.span`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  border-radius: 10px;
+  background: #e7f0ee;
+  color: ${colors.primaryDark};
+`;
+
 const Chips = styled.ul`
   list-style: none;
   padding: 0;
@@ -160,11 +178,13 @@ export function ProjectPage(): ReactNode {
       <section aria-labelledby="project-features">
         <h2 id="project-features">{t.featuresTitle}</h2>
         <Grid>
-          {FEATURES.map((f) => (
-            <Card key={f.title}>
-              <span aria-hidden="true">{f.icon}</span>
-              <h3>{t[f.title]}</h3>
-              <p>{t[f.text]}</p>
+          {FEATURES.map(({ title, text, Icon }) => (
+            <Card key={title}>
+              <IconBox>
+                <Icon aria-hidden="true" focusable="false" size={24} strokeWidth={1.75} />
+              </IconBox>
+              <h3>{t[title]}</h3>
+              <p>{t[text]}</p>
             </Card>
           ))}
         </Grid>
