@@ -106,6 +106,25 @@ describe.each(testBackends)('GET /healthz/remotes ($name)', (backend) => {
     expect(res.body.releases).toEqual([expect.objectContaining({ name: 'forms', version: '0.1.0-00000001', state: 'ok' })]);
   });
 
+  it('checks again as soon as the watch sees an activation, and not while nothing changed', async () => {
+    build(root, 'remote-forms', 'forms', '0.1.0-00000001');
+    await registry.syncCurrentBuilds();
+    expect((await health.checkIfChanged())?.status).toBe('ok');
+    expect(await health.checkIfChanged()).toBeUndefined();
+
+    build(root, 'remote-forms', 'forms', '0.1.0-00000002');
+    await registry.publish('forms');
+    fs.rmSync(path.join(registry.releaseDir('forms', '0.1.0-00000002'), 'remoteEntry.js'));
+    expect(await health.checkIfChanged()).toBeUndefined(); // published, not live: nothing to check
+    await registry.activate('forms', '0.1.0-00000002');
+    expect((await health.checkIfChanged())?.status).toBe('failing');
+    const res = await request(app).get('/healthz/remotes');
+    expect(res.status).toBe(503);
+    expect(res.body.releases).toEqual([
+      expect.objectContaining({ version: '0.1.0-00000002', state: 'failing', problem: 'remoteEntry.js is missing' }),
+    ]);
+  });
+
   it('checks a release hosted on a CDN by asking the CDN', async () => {
     let missing = '';
     const cdn = http.createServer((req, res) => {

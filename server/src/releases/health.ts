@@ -65,6 +65,14 @@ export interface RemoteHealthChecker {
    *   when the live releases cannot be read (the previous report is kept)
    */
   checkNow(): Promise<RemoteHealthReport>;
+  /**
+   * The activation watch's step (run every {@link ACTIVATION_WATCH_MS} once started): reads
+   * which releases are live and checks them when that differs from the last check (an
+   * activation or rollback) or when nothing was checked yet.
+   * @returns the new report when a check ran, else undefined
+   * @throws the database's error when the live releases cannot be read
+   */
+  checkIfChanged(): Promise<RemoteHealthReport | undefined>;
   /** Starts the periodic check and the activation watch (timers `unref`'d). Idempotent. */
   start(): void;
   /** Stops the timers. */
@@ -190,18 +198,20 @@ export function createRemoteHealth({
     checkNow().catch((error: unknown) => logger.warn({ err: error }, 'remote health check could not read the live releases'));
   };
 
+  const checkIfChanged = async (): Promise<RemoteHealthReport | undefined> => {
+    const live = await liveReleases();
+    if (current.status !== 'unchecked' && liveKey(live) === liveKey(current.releases)) return undefined;
+    return checkNow();
+  };
+
   const watch = (): void => {
-    liveReleases().then(
-      (live) => {
-        if (current.status === 'unchecked' || liveKey(live) !== liveKey(current.releases)) background();
-      },
-      (error: unknown) => logger.debug({ err: error }, 'remote health watch could not read the live releases'),
-    );
+    checkIfChanged().catch((error: unknown) => logger.debug({ err: error }, 'remote health watch could not read the live releases'));
   };
 
   return {
     report: () => current,
     checkNow,
+    checkIfChanged,
     start() {
       if (timers.length > 0) return;
       timers = [setInterval(background, intervalMs), setInterval(watch, watchMs)];
