@@ -20,6 +20,7 @@ function freePort(): string {
 }
 
 process.env.E2E_PORT ??= freePort();
+process.env.E2E_METRICS_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'kb-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -64,6 +65,7 @@ export default defineConfig({
     env: {
       PORT: process.env.E2E_PORT,
       KNOWLEDGE_PORT: '0',
+      METRICS_PORT: process.env.E2E_METRICS_PORT,
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_ORIGIN: baseURL,
       LOG_LEVEL: 'warn',

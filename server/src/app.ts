@@ -11,7 +11,10 @@ import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js
 import { jsonBodyOnly, onReads, singleHost, perMinuteLimit, safeJsonBody, sameOriginOnly, singleQueryValues } from './http/guards.js';
 import { requestLogging } from './http/logging.js';
 import { allowInlineStyles, inlineStylesOf, securityHeaders } from './http/security.js';
-import { createReleaseRegistry } from './releases/registry.js';
+import { clientEventsRouter } from './metrics/client-events.js';
+import { requestMetrics } from './metrics/http.js';
+import { createRemoteHealth, remoteHealthRouter, type RemoteHealthChecker } from './releases/health.js';
+import { createReleaseRegistry, type ReleaseRegistry } from './releases/registry.js';
 import { releasesRouter } from './releases/routes.js';
 import { createGenerator } from './ask/llm/generate.js';
 import { createQueryFusion } from './embeddings/fusion.js';
@@ -36,16 +39,29 @@ export interface AppDeps {
   logger: Logger;
   /** Staff alerts for contact messages (default: one over `config.forms`, without its retry timer). */
   alerts?: AlertNotifier;
+  /**
+   * The live releases' health checker behind `GET /healthz/remotes` (default: one that is never
+   * started, so the route answers 503 `unchecked`; `main.ts` passes a started one).
+   */
+  remoteHealth?: RemoteHealthChecker;
 }
 
 /** Largest JSON body accepted by `/api` (bytes). */
 export const JSON_BODY_LIMIT = '16kb';
 
-function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNotifier }): Router {
+function apiRouter({
+  config,
+  db,
+  logger,
+  alerts,
+  registry,
+}: AppDeps & { alerts: AlertNotifier; registry: ReleaseRegistry }): Router {
   const api = Router();
   const limits = config.rateLimits;
   api.use(corsForReads);
   api.use(['/newsletter', '/contact'], perMinuteLimit('form', limits.formsPerMinute, { db, logger }));
+  // The forms' group and limit, counted apart: a broken remote must not use up a visitor's form posts.
+  api.use('/client-events', perMinuteLimit('form', limits.formsPerMinute, { db, logger, limiter: 'client-events' }));
   api.use('/ask', perMinuteLimit('ask', limits.askPerMinute, { db, logger }));
   api.use(onReads(perMinuteLimit('read', limits.readPerMinute, { db, logger })));
   api.use(sameOriginOnly(siteOrigins(config)));
@@ -53,6 +69,7 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(safeJsonBody, singleQueryValues);
   api.use(formsApiRouter({ db, alerts, logger }));
+  api.use(clientEventsRouter(registry));
   const fusion = config.embeddings ? createQueryFusion({ db, config: config.embeddings, logger }) : undefined;
   api.use('/search', searchRouter(db, fusion));
   api.use('/ask', askRouter(db, config.llm ? createGenerator(config.llm) : undefined, fusion));
@@ -67,10 +84,13 @@ function apiRouter({ config, db, logger, alerts }: AppDeps & { alerts: AlertNoti
 
 /**
  * Builds the site's Express app (without listening): request logs, security headers,
- * compression, `/healthz` and `/readyz`, the JSON API under `/api` (rate limits per route
+ * compression, `/healthz`, `/readyz` and `/healthz/remotes`, the JSON API under `/api` (rate limits per route
  * group, counted in the database so every process shares them, same-origin POSTs, JSON bodies up to 16 KB, one error middleware answering
  * `{ success: false, error }`), the reading pages and their font (`/fonts/`), `/remotes.json`
  * and the remotes' builds, and the front-end builds under `config.webRoot`.
+ *
+ * Every request is counted and timed per route group for the Prometheus metrics
+ * (`metrics/http.ts`; served only on `METRICS_PORT`, never here).
  *
  * Request logs (`http/logging.ts`) carry a request id, method, path (no query string), status
  * and time; never bodies, questions or headers.
@@ -81,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  app.use(requestMetrics);
   app.use(requestLogging(logger));
   // Refused before anything else runs: under /api in the API's error shape, elsewhere as text.
   app.use(singleHost);
@@ -97,8 +118,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(compressResponses());
 
   app.use(healthRouter(db));
+  app.use(remoteHealthRouter(deps.remoteHealth ?? createRemoteHealth({ registry, logger })));
   const alerts = deps.alerts ?? createAlertNotifier({ db, config: config.forms, logger });
-  app.use('/api', apiRouter({ ...deps, alerts }));
+  app.use('/api', apiRouter({ ...deps, alerts, registry }));
   app.use('/unsubscribe', allowInlineStyles(...inlineStylesOf(unsubscribePage('invalid'))));
   app.use(
     unsubscribeRouter({

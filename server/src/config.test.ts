@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ KNOWLEDGE_PORT: '0' }).knowledgePort).toBe(0);
   });
 
+  it('serves no metrics unless METRICS_PORT is set', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(loadConfig({ METRICS_PORT: '0' }).metricsPort).toBe(0);
+  });
+
   it('reads every variable', () => {
     const config = loadConfig(
       {
@@ -99,6 +105,9 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
     [{ PORT: '3000', KNOWLEDGE_PORT: '3000' }, /KNOWLEDGE_PORT must differ from PORT/],
+    [{ PORT: '3000', METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT and KNOWLEDGE_PORT/],
+    [{ METRICS_PORT: '7860' }, /METRICS_PORT must differ/],
+    [{ METRICS_PORT: 'on' }, /METRICS_PORT must be a whole number/],
     [{ PUBLIC_ORIGIN: 'kb.example.org' }, /PUBLIC_ORIGIN must be an origin/],
     [{ PUBLIC_ORIGIN: 'https://kb.example.org/path' }, /origin only/],
     [{ PUBLIC_ORIGIN: 'ftp://kb.example.org' }, /http or https/],

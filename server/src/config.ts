@@ -18,6 +18,11 @@ export interface Config {
   port: number;
   /** Second listener with the same app for the "knowledge application" origin (`KNOWLEDGE_PORT`, default 7860; 0 = off). */
   knowledgePort: number;
+  /**
+   * Port of the Prometheus `/metrics` listener, bound to 127.0.0.1 (`METRICS_PORT`; unset = no
+   * listener, 0 = any free port). Never served on the site's ports.
+   */
+  metricsPort: number | undefined;
   /** Absolute folder of the embedded database, its lock file and later releases (`DATA_DIR`, default `./data`). */
   dataDir: string;
   /** PostgreSQL server URL (`DATABASE_URL`); when absent the embedded PGlite database in `dataDir` is used. */
@@ -126,6 +131,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (knowledgePort !== 0 && knowledgePort === port) {
     throw new ConfigError(`KNOWLEDGE_PORT must differ from PORT (both ${port}); use 0 to disable it`);
   }
+  const metricsPort = value(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535);
+  if (metricsPort !== undefined && metricsPort !== 0 && (metricsPort === port || metricsPort === knowledgePort)) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT and KNOWLEDGE_PORT (got ${metricsPort})`);
+  }
   const rawLevel = value(env, 'LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(rawLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${rawLevel}"`);
@@ -156,6 +165,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   return {
     port,
     knowledgePort,
+    metricsPort,
     dataDir,
     releasesDir: path.resolve(cwd, value(env, 'RELEASES_DIR') ?? path.join(dataDir, 'releases')),
     databaseUrl,

@@ -15,6 +15,9 @@ import { createHttpServer } from './http/server.js';
 import { createLogger, type Logger } from './logger.js';
 import { warmUpSearch } from './search/service.js';
 import { createReleaseRegistry } from './releases/registry.js';
+import { createRemoteHealth, type RemoteHealthChecker } from './releases/health.js';
+import { withQueryMetrics } from './metrics/database.js';
+import { startMetricsServer, type MetricsServer } from './metrics/server.js';
 
 /** Longest wait for open requests to finish on shutdown (ms). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -71,9 +74,12 @@ function close(server: http.Server): Promise<void> {
 let stopping = false;
 
 async function start(config: Config, logger: Logger): Promise<void> {
-  const db: Database = await openDatabase(config);
+  // Timed at the interface, whatever runs behind it (kb_db_query_duration_seconds).
+  const db: Database = withQueryMetrics(await openDatabase(config));
   let servers: http.Server[] = [];
   let operations: Operations | undefined;
+  let remoteHealth: RemoteHealthChecker | undefined;
+  let metrics: MetricsServer | undefined;
   /**
    * SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (at most
    * SHUTDOWN_GRACE_MS, then their connections are cut), stop the admin socket and timers, close
@@ -99,6 +105,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 20_000).unref();
     await Promise.all(servers.map(close));
     clearTimeout(force);
+    remoteHealth?.stop();
+    await metrics?.close();
     try {
       await operations?.stop();
       await db.close(); // also releases the embedded database's lock
@@ -128,14 +136,25 @@ async function start(config: Config, logger: Logger): Promise<void> {
       releasesDir: config.releasesDir,
     }).syncCurrentBuilds();
     if (published.length > 0) logger.info({ published }, 'new remote builds published and activated');
+    const registry = createReleaseRegistry({ db, webRoot: config.webRoot, releasesDir: config.releasesDir });
+    remoteHealth = createRemoteHealth({ registry, logger });
+    const health = await remoteHealth.checkNow();
+    if (health.status !== 'ok') logger.warn({ releases: health.releases }, 'a live remote release is failing its health check');
+    remoteHealth.start();
+    if (config.metricsPort !== undefined) {
+      metrics = await startMetricsServer({ port: config.metricsPort, logger });
+      logger.info({ url: `http://127.0.0.1:${metrics.port}/metrics` }, 'Prometheus metrics served');
+    }
   } catch (error) {
+    remoteHealth?.stop();
+    await metrics?.close();
     await operations?.stop();
     await db.close();
     throw error;
   }
   if (stopping) return;
 
-  const app = createApp({ config, db, logger, alerts: operations.alerts });
+  const app = createApp({ config, db, logger, alerts: operations.alerts, remoteHealth });
   const ports = config.knowledgePort === 0 ? [config.port] : [config.port, config.knowledgePort];
   servers = ports.map(() => createHttpServer(app, config.httpTimeouts));
   let bound: number[];
@@ -143,6 +162,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
     bound = await Promise.all(servers.map((s, i) => listen(s, ports[i] ?? 0)));
   } catch (error) {
     await Promise.all(servers.filter((s) => s.listening).map(close));
+    remoteHealth?.stop();
+    await metrics?.close();
     await operations.stop();
     await db.close();
     throw error;

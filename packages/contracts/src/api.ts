@@ -119,6 +119,25 @@ export const REMOTES = {
 /** A remote's name. */
 export type RemoteName = keyof typeof REMOTES;
 
+/**
+ * `POST /api/client-events` body: the shell tells the server that a remote failed to load in
+ * the browser (after its retries), so operators see it in the metrics. Nothing about the
+ * visitor is sent. Answered 204; an unknown `type` or `remote`, a malformed `version` or any
+ * other field → 400 `{ success: false, error }`.
+ */
+export interface RemoteLoadFailedEvent {
+  type: 'remote-load-failed';
+  remote: RemoteName;
+  /** The release version the browser tried to load (from `/remotes.json`). */
+  version: string;
+}
+
+/** Every event `POST /api/client-events` accepts. */
+export type ClientEvent = RemoteLoadFailedEvent;
+
+/** The `type`s of {@link ClientEvent}. */
+export const CLIENT_EVENT_TYPES: readonly ClientEvent['type'][] = ['remote-load-failed'];
+
 /** An organisation named on the About page. */
 export interface Organisation {
   name: string;

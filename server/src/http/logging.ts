@@ -40,7 +40,7 @@ export function loggedPath(url: string | undefined): string {
 /** An e-mail address within one path segment (the logger's own pattern would run across `/`). */
 const ADDRESS_IN_PATH = /[^\s/<>"'(),;:@]+@[^\s/<>"'(),;:@]+\.[^\s/<>"'(),;:@]+/g;
 
-const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/healthz/remotes']);
 
 /**
  * The request log (pino-http): one line per request when its response is finished (or the
@@ -48,8 +48,8 @@ const QUIET_PATHS = new Set(['/healthz', '/readyz']);
  * the path without its query string and with any e-mail address in it replaced
  * ({@link loggedPath}), never headers, bodies, questions or e-mail addresses.
  * Every request gets an id ({@link requestId}), echoed in the `X-Request-Id` response header
- * and bound to `req.log`, so lines the routes write carry it too. `/healthz` and `/readyz`
- * are not logged.
+ * and bound to `req.log`, so lines the routes write carry it too. `/healthz`, `/readyz` and
+ * `/healthz/remotes` (polled by probes) are not logged.
  *
  * Errors: the error middleware does not log; it hands an unexpected error to this logger as
  * `res.err`, so a failed request is one `error` line ("request errored") carrying the error's

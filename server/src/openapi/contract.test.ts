@@ -103,6 +103,8 @@ describe.each(testBackends)('the OpenAPI document against the app ($name)', (bac
     ['/api/stats', '/api/stats', 200],
     ['/healthz', '/healthz', 200],
     ['/readyz', '/readyz', 200],
+    // testApp's health checker never ran: the documented 503 "unchecked".
+    ['/healthz/remotes', '/healthz/remotes', 503],
     ['/remotes.json', '/remotes.json', 200],
   ])('GET %s: %s answers as documented', async (route, url, status) => {
     const res = await request(app).get(url);
@@ -116,6 +118,7 @@ describe.each(testBackends)('the OpenAPI document against the app ($name)', (bac
     ['/api/ask', { question: '', lang: 'en' }, 400],
     ['/api/newsletter', { email: 'not an address' }, 400],
     ['/api/contact', { firstName: 'A' }, 400],
+    ['/api/client-events', { type: 'remote-load-failed', remote: 'shell', version: '1.0.0-1a2b3c4d' }, 400],
   ])('POST %s answers as documented (%j)', async (route, body, status) => {
     const res = await request(app).post(route).send(body);
     expect(res.status).toBe(status);

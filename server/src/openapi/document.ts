@@ -1,4 +1,4 @@
-import { CONTACT_CATEGORIES, MAX_QUESTION_CHARS } from '@kb/contracts';
+import { CLIENT_EVENT_TYPES, CONTACT_CATEGORIES, MAX_QUESTION_CHARS, REMOTES } from '@kb/contracts';
 import { sourcesOpenApi } from '../sources/openapi.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, MAX_QUERY_CHARS } from '../search/routes.js';
 import { VERSE_CACHE_CONTROL } from '../verses/routes.js';
@@ -158,6 +158,30 @@ const schemas: Record<string, Schema> = {
   },
   Health: closed(['status'], { status: { type: 'string', enum: ['ok', 'ready'] } }),
   NotReady: closed(['status', 'reason'], { status: { const: 'not-ready' }, reason: { type: 'string' } }),
+  ClientEvent: closed(['type', 'remote', 'version'], {
+    type: { type: 'string', enum: [...CLIENT_EVENT_TYPES] },
+    remote: { type: 'string', enum: Object.keys(REMOTES) },
+    version: { type: 'string', pattern: '^[0-9A-Za-z][0-9A-Za-z.+-]{0,60}-[0-9a-f]{8}$', examples: ['1.0.0-1a2b3c4d'] },
+  }),
+  RemoteHealth: closed(['status', 'checkedAt', 'releases'], {
+    status: {
+      type: 'string',
+      enum: ['ok', 'failing', 'unchecked'],
+      description: '`ok` when every live release passed the last check (also when none is live); `unchecked` before the first.',
+    },
+    checkedAt: { type: ['string', 'null'], description: 'When the last check finished (ISO 8601).' },
+    releases: {
+      type: 'array',
+      items: closed(['name', 'version', 'role', 'state', 'checkedAt'], {
+        name: { type: 'string', enum: Object.keys(REMOTES) },
+        version: { type: 'string' },
+        role: { type: 'string', enum: ['active', 'canary'] },
+        state: { type: 'string', enum: ['ok', 'failing'] },
+        problem: { type: 'string', description: 'What failed, e.g. `remoteEntry.js is missing`.' },
+        checkedAt: { type: 'string', description: 'When this release was checked (ISO 8601).' },
+      }),
+    },
+  }),
   RemotesManifest: closed(['remotes'], {
     remotes: {
       type: 'array',
@@ -285,6 +309,21 @@ const paths: Record<string, Schema> = {
       },
     },
   },
+  '/api/client-events': {
+    post: {
+      operationId: 'clientEvent',
+      tags: ['Operations'],
+      summary: 'Report a remote that failed to load in the browser (counted in the metrics; nothing about the visitor is kept)',
+      requestBody: { required: true, content: { 'application/json': { schema: ref('ClientEvent') } } },
+      responses: {
+        '204': { description: 'Counted.' },
+        '400': error('An unknown type or remote, a malformed version or another field.'),
+        '403': error('A request from another origin.'),
+        '415': error('A body that is not JSON.'),
+        '429': error('Rate limited (per client IP, the forms\' limit, counted apart from the forms).'),
+      },
+    },
+  },
   '/read/{source}/{ref}': {
     get: {
       operationId: 'readingPage',
@@ -326,6 +365,17 @@ const paths: Record<string, Schema> = {
       tags: ['Operations'],
       summary: 'Readiness: database reachable and corpus loaded',
       responses: { '200': json(ref('Health'), 'Ready.'), '503': json(ref('NotReady'), 'Not ready.') },
+    },
+  },
+  '/healthz/remotes': {
+    get: {
+      operationId: 'remoteHealth',
+      tags: ['Operations'],
+      summary: "Each live release's state, from the last background check (at start, at activation, every 60 s)",
+      responses: {
+        '200': json(ref('RemoteHealth'), 'Every live release passed the last check.'),
+        '503': json(ref('RemoteHealth'), 'A release failed the last check, or no check ran yet.'),
+      },
     },
   },
   '/remotes.json': {

@@ -72,6 +72,43 @@ describe('loadExposedPage', () => {
     expect(mockedRegister).toHaveBeenCalledTimes(2);
   });
 
+  it('reports a load that failed after every retry to the server, once, without anything about the visitor', async () => {
+    const realFetch = globalThis.fetch;
+    const sent = jest.fn(async () => ({ ok: true, status: 204 }) as Response);
+    globalThis.fetch = sent;
+    try {
+      mockedLoad.mockRejectedValue(new Error('still down'));
+      const loading = loadExposedPage('forms/ContactPage');
+      const settled = expect(loading).rejects.toThrow('still down');
+      await jest.advanceTimersByTimeAsync(10_000);
+      await settled;
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveBeenCalledWith('/api/client-events', {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'remote-load-failed', remote: 'forms', version: '0.1.0-00000001' }),
+    });
+  });
+
+  it('reports nothing when a retry succeeds', async () => {
+    const realFetch = globalThis.fetch;
+    const sent = jest.fn(async () => ({ ok: true, status: 204 }) as Response);
+    globalThis.fetch = sent;
+    try {
+      mockedLoad.mockRejectedValueOnce(new Error('503')).mockResolvedValueOnce({ default: Page });
+      const loading = loadExposedPage('forms/ContactPage');
+      await jest.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0] ?? 0);
+      await expect(loading).resolves.toEqual({ default: Page });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(sent).not.toHaveBeenCalled();
+  });
+
   it('gives up after the last attempt with the error, and a later call tries afresh', async () => {
     mockedLoad.mockRejectedValue(new Error('still down'));
     const loading = loadExposedPage('forms/NewsletterForm');

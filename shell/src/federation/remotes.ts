@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { REMOTES, type RemoteEntry, type RemoteName, type RemotesManifest } from '@kb/contracts';
+import { REMOTES, type ClientEvent, type RemoteEntry, type RemoteName, type RemotesManifest } from '@kb/contracts';
 
 /**
  * How the shell finds and loads its remotes. Remote URLs are data: the server's
@@ -75,6 +75,37 @@ export async function registerRemotesFromManifest(
   return entries;
 }
 
+/** Where the shell reports what went wrong in the browser (ARCHITECTURE.md "Server"). */
+export const CLIENT_EVENTS_URL = '/api/client-events';
+
+/**
+ * Tells the server that a remote could not be loaded (`POST /api/client-events`
+ * `{ type: 'remote-load-failed', remote, version }`), so the failure shows in its metrics. Sent
+ * with `keepalive`, so it still leaves when the visitor navigates away at once; fire and
+ * forget: a report that cannot be sent changes nothing for the visitor. Nothing about the
+ * visitor is sent. Not sent when the remote has no registered release (its version is
+ * unknown: `/remotes.json` did not list it or could not be read).
+ *
+ * @param name remote whose load failed
+ */
+export function reportRemoteLoadFailure(name: RemoteName): void {
+  const version = registered.get(name)?.version;
+  if (version === undefined) return;
+  const event: ClientEvent = { type: 'remote-load-failed', remote: name, version };
+  try {
+    fetch(CLIENT_EVENTS_URL, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(event),
+    }).catch(() => undefined);
+  } catch {
+    // No fetch (an old browser, a test environment): nothing to report with.
+  }
+}
+
+const isRemoteName = (value: string): value is RemoteName => Object.prototype.hasOwnProperty.call(REMOTES, value);
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function loadOnce(id: ExposedModuleId): Promise<ExposedPageModule> {
@@ -93,7 +124,8 @@ async function loadOnce(id: ExposedModuleId): Promise<ExposedPageModule> {
  * @param refresh the visitor pressed Retry: first read the remote's active release from a fresh
  *   `/remotes.json` (it may have been fixed or rolled back) and register it anew, dropping a
  *   module the runtime had loaded but that failed while rendering
- * @throws the last error when every attempt failed; the surrounding `RemoteBoundary` shows its fallback
+ * @throws the last error when every attempt failed; the surrounding `RemoteBoundary` shows its
+ *   fallback, and the failure is reported to the server once ({@link reportRemoteLoadFailure})
  */
 export async function loadExposedPage(id: ExposedModuleId, refresh = false): Promise<ExposedPageModule> {
   const name = id.slice(0, id.indexOf('/'));
@@ -113,5 +145,6 @@ export async function loadExposedPage(id: ExposedModuleId, refresh = false): Pro
       lastError = error;
     }
   }
+  if (isRemoteName(name)) reportRemoteLoadFailure(name);
   throw lastError instanceof Error ? lastError : new Error(`Remote module ${id} could not be loaded`);
 }
