@@ -14,8 +14,15 @@ import type { Queryable } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { corpusVersionReader, onCorpusChange, type CorpusVersionReader } from './corpus-version.js';
 
-/** Bounds of the cache: bytes of the bodies kept (UTF-8), entries, and the oldest entry served (ms). */
-export const RESPONSE_CACHE_LIMITS = { maxBytes: 64 * 1024 * 1024, maxEntries: 20_000, ttlMs: 10 * 60_000 } as const;
+/** Bounds of the cache: bytes kept (UTF-8 bodies and keys), entries, and the age of the oldest entry served (ms). */
+export interface ResponseCacheLimits {
+  maxBytes: number;
+  maxEntries: number;
+  ttlMs: number;
+}
+
+/** The cache's bounds: 64 MB, 20,000 entries, 10 minutes. */
+export const RESPONSE_CACHE_LIMITS: Readonly<ResponseCacheLimits> = { maxBytes: 64 * 1024 * 1024, maxEntries: 20_000, ttlMs: 10 * 60_000 };
 
 /** The parts of a request that decide its response: the route's name first, then its parsed parameters. */
 export type CacheKey = readonly [string, ...(string | number | boolean | null)[]];
@@ -84,7 +91,7 @@ export interface ResponseCacheOptions {
   /** Tests: the version reader (default: one over `db`, read at most once a second). */
   versions?: CorpusVersionReader;
   /** Tests: smaller bounds. */
-  limits?: Partial<typeof RESPONSE_CACHE_LIMITS>;
+  limits?: Partial<ResponseCacheLimits>;
 }
 
 /** The weak `ETag` of a body: the corpus version it was computed at (if known) and a hash of its bytes. */
