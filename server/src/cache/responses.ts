@@ -129,7 +129,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   /** The version the kept entries belong to; entries of an older one are dropped when a newer one is read. */
   let seen: string | undefined;
 
-  /** The current version, or undefined (logged) when it cannot be read. */
+  /** The current version, or undefined when it cannot be read (logged) or is older than one already seen. */
   async function currentVersion(): Promise<string | undefined> {
     let version: string;
     try {
@@ -138,8 +138,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       logger.warn({ err: error }, 'corpus version not readable; answering without the response cache');
       return undefined;
     }
+    if (seen !== undefined && BigInt(version) < BigInt(seen)) {
+      // A read that started before a newer one ended after it: answer, but keep nothing under it.
+      // (A database recreated under a running server would land here too: restart the server.)
+      return undefined;
+    }
     if (version !== seen) {
-      // Versions only grow: an entry of any other version will never be asked for again.
+      // Versions only grow: an entry of an older version will never be asked for again.
       entries.clear();
       seen = version;
     }
