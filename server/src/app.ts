@@ -1,6 +1,7 @@
 import path from 'node:path';
 import express, { Router, type Express } from 'express';
 import { siteOrigins, type Config } from './config.js';
+import { createResponseCache, type ResponseCache } from './cache/responses.js';
 import type { Database } from './db/database.js';
 import type { Logger } from './logger.js';
 import { askRouter } from './ask/routes.js';
@@ -44,6 +45,8 @@ export interface AppDeps {
    * started, so the route answers 503 `unchecked`; `main.ts` passes a started one).
    */
   remoteHealth?: RemoteHealthChecker;
+  /** The cache of repeated answers (default: one over `db`, on unless `config.responseCache` is false). */
+  responses?: ResponseCache;
 }
 
 /** Largest JSON body accepted by `/api` (bytes). */
@@ -55,7 +58,8 @@ function apiRouter({
   logger,
   alerts,
   registry,
-}: AppDeps & { alerts: AlertNotifier; registry: ReleaseRegistry }): Router {
+  responses,
+}: AppDeps & { alerts: AlertNotifier; registry: ReleaseRegistry; responses: ResponseCache }): Router {
   const api = Router();
   const limits = config.rateLimits;
   api.use(corsForReads);
@@ -71,12 +75,12 @@ function apiRouter({
   api.use(formsApiRouter({ db, alerts, logger }));
   api.use(clientEventsRouter(registry));
   const fusion = config.embeddings ? createQueryFusion({ db, config: config.embeddings, logger }) : undefined;
-  api.use('/search', searchRouter(db, fusion));
-  api.use('/ask', askRouter(db, config.llm ? createGenerator(config.llm) : undefined, fusion));
-  api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db) }));
+  api.use('/search', searchRouter(db, responses, fusion));
+  api.use('/ask', askRouter(db, responses, config.llm ? createGenerator(config.llm) : undefined, fusion));
+  api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db), responses }));
   api.use('/site', siteRouter(config.site));
   api.use('/verses', versesRouter(db));
-  api.use('/stats', statsRouter(db));
+  api.use('/stats', statsRouter(db, responses));
   api.use(apiNotFound);
   api.use(apiErrorHandler(logger));
   return api;
@@ -94,6 +98,9 @@ function apiRouter({
  *
  * Request logs (`http/logging.ts`) carry a request id, method, path (no query string), status
  * and time; never bodies, questions or headers.
+ *
+ * Search pages, answers, `/api/stats` and the catalog's counts are kept in memory per corpus
+ * version (`cache/responses.ts`; `SEARCH_CACHE=off` turns that off); GET answers carry ETags.
  */
 export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
@@ -120,7 +127,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRouter(db));
   app.use(remoteHealthRouter(deps.remoteHealth ?? createRemoteHealth({ registry, logger })));
   const alerts = deps.alerts ?? createAlertNotifier({ db, config: config.forms, logger });
-  app.use('/api', apiRouter({ ...deps, alerts, registry }));
+  const responses = deps.responses ?? createResponseCache({ db, enabled: config.responseCache, logger });
+  app.use('/api', apiRouter({ ...deps, alerts, registry, responses }));
   app.use('/unsubscribe', allowInlineStyles(...inlineStylesOf(unsubscribePage('invalid'))));
   app.use(
     unsubscribeRouter({

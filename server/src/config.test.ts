@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimits: { formsPerMinute: 20, askPerMinute: 120, readPerMinute: 600 },
       logLevel: 'info',
+      responseCache: true,
     });
     expect(config.webRoot).toBe(path.resolve(__dirname, '..', '..'));
     expect(knowledgeOrigin(config)).toBe('http://localhost:7860');
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
         HEADERS_TIMEOUT_MS: '15000',
         REQUEST_TIMEOUT_MS: '30000',
         CONNECTIONS_CHECK_MS: '500',
+        SEARCH_CACHE: 'off',
       },
       '/srv',
     );
@@ -83,6 +85,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       site: { ...SITE_INFO_DEFAULTS, knowledgeAppOrigin: 'https://knowledge.example.org' },
       webRoot: '/opt/web',
+      responseCache: false,
       forms: {
         smtpUrl: 'smtps://alerts:secret@mail.example.org:465',
         notifyTo: 'info@example.org, staff@example.org',
@@ -119,6 +122,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'smtp://localhost:25' }, /set both or neither/],
     [{ CONTACT_NOTIFY_TO: 'info@example.org' }, /set both or neither/],
     [{ CONTACT_RETENTION_DAYS: 'a year' }, /CONTACT_RETENTION_DAYS/],
+    [{ SEARCH_CACHE: 'false' }, /SEARCH_CACHE must be "on" or "off"/],
   ])('rejects %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

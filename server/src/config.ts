@@ -57,6 +57,12 @@ export interface Config {
   site: SiteInfo;
   /** Absolute folder holding the front-end workspaces' `dist/` folders (`WEB_ROOT`, default: the repository root). */
   webRoot: string;
+  /**
+   * The in-memory cache of search pages, answers, statistics and catalog counts, keyed by the
+   * corpus version (`SEARCH_CACHE`: `on`, the default, or `off` to measure without it; see
+   * `cache/responses.ts`).
+   */
+  responseCache: boolean;
 }
 
 /** See {@link Config.httpTimeouts}; all in ms. */
@@ -85,6 +91,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError(`${name} must be "on" or "off", got "${raw}"`);
 }
 
 function origin(name: string, raw: string): string {
@@ -123,7 +137,7 @@ function trustProxy(raw: string | undefined): TrustProxy {
  * @returns the configuration, with absolute folders and normalized origins
  * @throws ConfigError naming the variable when a value is invalid (a port out of range, an
  *   origin that is not `http(s)://host[:port]`, an unknown log level, equal ports, a header
- *   timeout longer than the request timeout)
+ *   timeout longer than the request timeout, a `SEARCH_CACHE` other than `on`/`off`)
  */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -186,6 +200,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     site: loadSiteInfo(env, knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined, previewAllowedOrigins),
     // config.ts sits in server/src or server/dist: the repository root is two levels up.
     webRoot: path.resolve(cwd, value(env, 'WEB_ROOT') ?? path.resolve(__dirname, '..', '..')),
+    responseCache: onOff(env, 'SEARCH_CACHE', true),
   };
 }
 

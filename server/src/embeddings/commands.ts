@@ -2,6 +2,8 @@ import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/
 import type { Database } from '../db/database.js';
 import { embeddingCounts, pendingPassages, storeEmbeddings } from '../passages/embeddings.js';
 import type { Scope } from '../passages/types.js';
+import { bumpCorpusVersion } from '../passages/version.js';
+import { announceCorpusChange } from '../cache/corpus-version.js';
 import { createEmbedder, EmbeddingError, type Embedder } from './client.js';
 import type { EmbeddingsConfig } from './config.js';
 import {
@@ -23,7 +25,7 @@ import {
  *   `limit` (default `EMBEDDINGS_BATCH`) passages after id `after` that have no current
  *   vector of the model, in one request, and stores them in one statement; `last` is the
  *   cursor for the next batch (null when nothing was left). A failed batch stores nothing
- *   and leaves earlier batches stored.
+ *   and leaves earlier batches stored. A stored batch raises the corpus version.
  */
 
 /** Most passages in one batch (the OpenAI API takes up to 2048 inputs per request). */
@@ -110,7 +112,12 @@ export function registerEmbeddingCommands(
         if (passages.length === 0) return { embedded: 0, last: null };
         const vectors = await e.embed(passages.map((p) => p.text));
         await ensureEmbeddingTable(db, vectors[0]?.length ?? 0, c.model);
-        await storeEmbeddings(db, c.model, passages.map((p, i) => ({ id: p.id, vector: vectors[i] ?? [] })));
+        // Fused rankings read the vectors: cached search pages and answers must go with them.
+        await db.transaction(async (tx) => {
+          await storeEmbeddings(tx, c.model, passages.map((p, i) => ({ id: p.id, vector: vectors[i] ?? [] })));
+          await bumpCorpusVersion(tx);
+        });
+        announceCorpusChange(db);
         return { embedded: passages.length, last: passages.at(-1)?.id ?? null };
       }),
   });

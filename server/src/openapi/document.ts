@@ -1,6 +1,7 @@
 import { CLIENT_EVENT_TYPES, CONTACT_CATEGORIES, MAX_QUESTION_CHARS, REMOTES } from '@kb/contracts';
 import { sourcesOpenApi } from '../sources/openapi.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, MAX_QUERY_CHARS } from '../search/routes.js';
+import { STATS_CACHE_CONTROL } from '../stats/routes.js';
 import { VERSE_CACHE_CONTROL } from '../verses/routes.js';
 
 /**
@@ -193,6 +194,16 @@ const schemas: Record<string, Schema> = {
 
 const tooMany = error('Rate limited (per client IP and route group).');
 
+/** Headers of an answer the response cache may keep (docs/performance.md, "The response cache"). */
+const cacheHeaders = (etag: boolean): Schema => ({
+  'X-Cache': {
+    description: '`hit`: served from the server\'s memory (kept for the corpus version); `miss`: computed for this request. Absent when the cache is off (`SEARCH_CACHE=off`).',
+    schema: { type: 'string', enum: ['hit', 'miss'] },
+  },
+  ...(etag ? { ETag: { description: 'Weak validator `W/"<corpus version>-<hash>"`: a corpus change changes it.', schema: { type: 'string' } } } : {}),
+});
+const notModified: Schema = { description: 'Not modified (`If-None-Match` matched the `ETag`).' };
+
 const paths: Record<string, Schema> = {
   '/api/search': {
     get: {
@@ -202,7 +213,8 @@ const paths: Record<string, Schema> = {
       description:
         'A query that is a verse reference (`2:255`, `Bakara 255`, `Al-Baqarah 255`, `Ayetel Kürsi`, `John 3:16`, `Yuhanna 3:16`) ' +
         'answers those verses. Otherwise the query\'s words are matched with OR (stemmed per language, stopwords dropped, the last word ' +
-        'also as a prefix) and passages matching more of them come first. `lang=all` searches every language.',
+        'also as a prefix) and passages matching more of them come first. `lang=all` searches every language. ' +
+        'Pages are kept in memory per parsed request and corpus version (`X-Cache`); `Cache-Control: no-store`.',
       parameters: [
         query('q', `The query, 1–${MAX_QUERY_CHARS} characters.`, { type: 'string', minLength: 1, maxLength: MAX_QUERY_CHARS, examples: ['patience'] }, true),
         query('lang', 'Language of the passages, or `all`.', { type: 'string', pattern: '^(all|[a-z]{2,3})$', default: 'all', examples: ['en'] }),
@@ -210,7 +222,12 @@ const paths: Record<string, Schema> = {
         query('limit', 'Hits per page.', { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }),
         query('offset', 'Hits to skip.', { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 }),
       ],
-      responses: { '200': json(ref('SearchResponse'), 'One page of hits.'), '400': error('An invalid parameter.'), '429': tooMany },
+      responses: {
+        '200': { ...json(ref('SearchResponse'), 'One page of hits.'), headers: cacheHeaders(true) },
+        '304': notModified,
+        '400': error('An invalid parameter.'),
+        '429': tooMany,
+      },
     },
   },
   '/api/ask': {
@@ -224,11 +241,14 @@ const paths: Record<string, Schema> = {
         'in the sources relates. The answer is written in the question\'s own language (`lang`). ' +
         'With `Accept: text/event-stream` the answer streams as Server-Sent Events: `meta` `{ mode }`, one `citation` per ' +
         'citation, `delta` `{ text }` pieces of the answer, then `done` (the whole answer object, authoritative) or `error` ' +
-        '`{ error }`. The question is neither stored nor logged; in generative mode it is sent to the configured model endpoint.',
+        '`{ error }`. The question is neither stored nor logged; in generative mode it is sent to the configured model endpoint. ' +
+        'Answers are kept in memory per question, language, source and corpus version (never who asked); a kept one is streamed ' +
+        'event by event like a new one.',
       requestBody: { required: true, content: { 'application/json': { schema: ref('AskRequest') } } },
       responses: {
         '200': {
           description: 'The answer object, or its event stream.',
+          headers: cacheHeaders(false),
           content: {
             'application/json': { schema: ref('Answer') },
             'text/event-stream': { schema: { type: 'string' } },
@@ -276,7 +296,13 @@ const paths: Record<string, Schema> = {
       operationId: 'stats',
       tags: ['Open data'],
       summary: 'Passages in the search index per source and language',
-      responses: { '200': json(ref('StatsResponse'), 'The counts.'), '400': error('A query parameter given twice or not as text.'), '429': tooMany },
+      description: `Counted once per corpus version. \`Cache-Control: ${STATS_CACHE_CONTROL}\`.`,
+      responses: {
+        '200': { ...json(ref('StatsResponse'), 'The counts.'), headers: cacheHeaders(true) },
+        '304': notModified,
+        '400': error('A query parameter given twice or not as text.'),
+        '429': tooMany,
+      },
     },
   },
   '/api/newsletter': {

@@ -4,6 +4,7 @@
  */
 import type { Queryable } from '../db/database.js';
 import { refreshTermTable } from './term-table.js';
+import { bumpCorpusVersion } from './version.js';
 
 /** A passage row as the loader writes it. */
 export interface PassageRow {
@@ -57,7 +58,7 @@ export async function insertPassages(
   );
 }
 
-/** Records a finished import. */
+/** Records a finished import and raises the corpus version (run it in the import's transaction). */
 export async function recordImport(
   db: Queryable,
   entry: { id: string; source: string; lang: string; origin: string },
@@ -70,6 +71,7 @@ export async function recordImport(
     entry.origin,
     passages,
   ]);
+  await bumpCorpusVersion(db);
 }
 
 /** Takes the corpus loader's advisory lock for the rest of the transaction (one loader per schema). */
@@ -136,7 +138,8 @@ export interface CommittedImport {
 /**
  * Moves an import's staged rows into `passages` (new refs inserted, known refs' text replaced),
  * drops them from staging, refreshes the frequent-term table for the language and records the
- * import (`import:<source>:<lang>` in `corpus_imports`, with the source's passage count). Run it
+ * import (`import:<source>:<lang>` in `corpus_imports`, with the source's passage count) and
+ * raises the corpus version. Run it
  * in a transaction holding {@link lockCorpus}; compact after the commit
  * (`compactAfterCorpusChange`).
  *
@@ -171,6 +174,7 @@ export async function commitStaged(
      ON CONFLICT (id) DO UPDATE SET origin = EXCLUDED.origin, passages = EXCLUDED.passages, imported_at = now()`,
     [`import:${source}:${lang}`, source, lang, origin, total?.n ?? 0],
   );
+  await bumpCorpusVersion(tx);
   return { source, lang, passages: total?.n ?? 0, added: counts.staged - counts.known, replaced: counts.known };
 }
 
@@ -193,7 +197,7 @@ export async function stagedCount(db: Queryable): Promise<number> {
 
 /**
  * Deletes every passage of a source, refreshes the frequent-term table for the languages it
- * had and forgets its import records. Run it in a transaction holding {@link lockCorpus};
+ * had, forgets its import records and raises the corpus version. Run it in a transaction holding {@link lockCorpus};
  * compact after the commit (`compactAfterCorpusChange`).
  *
  * @returns how many passages were deleted
@@ -206,5 +210,6 @@ export async function removeSource(tx: Queryable, source: string): Promise<numbe
   );
   await refreshTermTable(tx, rows[0]?.langs ?? []);
   await tx.query('DELETE FROM corpus_imports WHERE source = $1', [source]);
+  await bumpCorpusVersion(tx);
   return rows[0]?.n ?? 0;
 }

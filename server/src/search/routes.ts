@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { sendCachedJson, type CacheKey, type ResponseCache } from '../cache/responses.js';
 import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
 import { HttpError } from '../http/errors.js';
@@ -60,15 +61,27 @@ export function parseSearchParams(query: Record<string, unknown>): SearchParams 
 }
 
 /**
+ * The response cache's key of a search: its parameters as {@link parseSearchParams} returns
+ * them (trimmed, defaults filled in), so `?q=x` and `?q=x&lang=all&limit=10` share one entry.
+ */
+export function searchCacheKey(params: SearchParams): CacheKey {
+  return ['search', params.q, params.lang, params.source ?? null, params.limit, params.offset];
+}
+
+/**
  * `GET /api/search?q=&lang=&source=&limit=&offset=` → `SearchResponse` (see `service.ts`);
  * mount at `/api/search`. Invalid parameters → 400 through the API error middleware. With
- * `fusion` (embeddings configured) keyword and vector ranks are fused.
+ * `fusion` (embeddings configured) keyword and vector ranks are fused. Pages come from
+ * `responses` when an identical search was answered at the current corpus version (`X-Cache:
+ * hit`); each carries a weak `ETag` and a matching `If-None-Match` gets 304. `Cache-Control:
+ * no-store` all the same: a visitor's searches are not left in shared or browser caches.
  */
-export function searchRouter(db: Queryable, fusion?: QueryFusion): Router {
+export function searchRouter(db: Queryable, responses: ResponseCache, fusion?: QueryFusion): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const params = parseSearchParams(req.query as Record<string, unknown>);
-    res.set('Cache-Control', 'no-store').json(await search(db, params, fusion));
+    const result = await responses.json(searchCacheKey(params), async () => ({ value: await search(db, params, fusion) }));
+    sendCachedJson(req, res, result, { 'Cache-Control': 'no-store' });
   });
   return router;
 }

@@ -17,8 +17,9 @@ export const sourcesOpenApi = {
         description:
           'The ten collections of the knowledge base with their texts in the requested language. ' +
           '`status` is `available` when the source has passages in the search index and `coming-soon` ' +
-          `otherwise; \`indexedPassages\` is that number (over all languages, counted at most every ${DEFAULT_COUNTS_TTL_MS / 1000} s). ` +
-          `Answers carry \`Cache-Control: ${SOURCES_CACHE_CONTROL}\`.`,
+          `otherwise; \`indexedPassages\` is that number (over all languages, counted once per corpus version, or at most every ` +
+          `${DEFAULT_COUNTS_TTL_MS / 1000} s with the response cache off). Answers carry \`Cache-Control: ${SOURCES_CACHE_CONTROL}\` ` +
+          'and a weak `ETag` (a matching `If-None-Match` gets 304).',
         parameters: [
           {
             name: 'lang',
@@ -34,9 +35,15 @@ export const sourcesOpenApi = {
             headers: {
               'Cache-Control': { schema: { type: 'string' }, description: SOURCES_CACHE_CONTROL },
               'Content-Language': { schema: { type: 'string', enum: ['en', 'tr'] } },
+              ETag: { description: 'Weak validator `W/"<corpus version>-<hash>"`: a corpus change changes it.', schema: { type: 'string' } },
+              'X-Cache': {
+                description: '`hit`: served from the server\'s memory (kept for the corpus version); `miss`: computed for this request. Absent when the cache is off.',
+                schema: { type: 'string', enum: ['hit', 'miss'] },
+              },
             },
             content: { 'application/json': { schema: { $ref: '#/components/schemas/SourcesResponse' } } },
           },
+          '304': { description: 'Not modified (`If-None-Match` matched the `ETag`).' },
           '400': {
             description: '`lang` is not `en` or `tr`.',
             content: {

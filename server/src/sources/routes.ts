@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { isLang, type ApiError, type SourcesResponse } from '@kb/contracts';
+import { sendCachedJson, type ResponseCache } from '../cache/responses.js';
 import { localizeCatalog } from './catalog.js';
 
 /** What the sources router needs from the rest of the server. */
@@ -13,6 +14,12 @@ export interface SourcesRouterDeps {
   countsTtlMs?: number;
   /** Clock in ms, for tests (default `Date.now`). */
   now?: () => number;
+  /**
+   * The app's response cache: when given and on, each language's answer is kept per corpus
+   * version (`X-Cache`) and passages are counted once per version instead of every
+   * {@link countsTtlMs}.
+   */
+  responses?: ResponseCache;
 }
 
 /**
@@ -32,7 +39,9 @@ export const DEFAULT_COUNTS_TTL_MS = 30_000;
  * each with its status and indexed-passage count. A `lang` other than `en` or `tr` (or given
  * twice) gets 400 `{ success: false, error }`. The count of indexed passages is one
  * `GROUP BY` over the passages table, so it is reused for {@link SourcesRouterDeps.countsTtlMs}
- * and shared by concurrent requests; a failed count is not kept.
+ * and shared by concurrent requests; a failed count is not kept. With the app's response
+ * cache on, whole answers are kept per corpus version instead (see
+ * {@link SourcesRouterDeps.responses}), with a weak `ETag`; a matching `If-None-Match` gets 304.
  */
 export function sourcesRouter(deps: SourcesRouterDeps): Router {
   const ttlMs = deps.countsTtlMs ?? DEFAULT_COUNTS_TTL_MS;
@@ -58,8 +67,21 @@ export function sourcesRouter(deps: SourcesRouterDeps): Router {
       res.status(400).set('Cache-Control', 'no-store').json(body);
       return;
     }
-    const body: SourcesResponse = { lang: raw, sources: localizeCatalog(raw, await counts()) };
-    res.set({ 'Cache-Control': SOURCES_CACHE_CONTROL, 'Content-Language': raw }).json(body);
+    const lang = raw;
+    const headers = { 'Cache-Control': SOURCES_CACHE_CONTROL, 'Content-Language': lang };
+    const { responses } = deps;
+    if (!responses) {
+      const body: SourcesResponse = { lang, sources: localizeCatalog(lang, await counts()) };
+      res.set(headers).json(body);
+      return;
+    }
+    // A kept answer is forgotten with its corpus version, so it may count afresh.
+    const count = responses.enabled ? deps.countPassages : counts;
+    const result = await responses.json(['sources', lang], async () => {
+      const body: SourcesResponse = { lang, sources: localizeCatalog(lang, await count()) };
+      return { value: body };
+    });
+    sendCachedJson(req, res, result, headers);
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { StatsResponse } from '@kb/contracts';
+import { sendCachedJson, type ResponseCache } from '../cache/responses.js';
 import type { Queryable } from '../db/database.js';
 import { languageCounts } from '../passages/catalog.js';
 
@@ -28,11 +29,16 @@ export async function readStats(db: Queryable): Promise<StatsResponse> {
   };
 }
 
-/** `GET /api/stats` → {@link StatsResponse}; mount at `/api/stats`. */
-export function statsRouter(db: Queryable): Router {
+/**
+ * `GET /api/stats` → {@link StatsResponse}; mount at `/api/stats`. Counted once per corpus
+ * version through `responses` (`X-Cache`), with a weak `ETag` (a matching `If-None-Match` gets
+ * 304) and `Cache-Control: public, max-age=60`.
+ */
+export function statsRouter(db: Queryable, responses: ResponseCache): Router {
   const router = Router();
-  router.get('/', async (_req, res) => {
-    res.set('Cache-Control', STATS_CACHE_CONTROL).json(await readStats(db));
+  router.get('/', async (req, res) => {
+    const result = await responses.json(['stats'], async () => ({ value: await readStats(db) }));
+    sendCachedJson(req, res, result, { 'Cache-Control': STATS_CACHE_CONTROL });
   });
   return router;
 }

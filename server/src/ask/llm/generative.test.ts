@@ -74,7 +74,8 @@ describe.each(testBackends)('generative answers against a local OpenAI-compatibl
     await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
     const { port } = model.server.address() as AddressInfo;
     db = await openTestDatabase(backend, { surahs: [2, 3, 103], imports: QURAN_IMPORTS.filter((i) => i.lang === 'ar' || i.lang === 'en') });
-    app = testApp(db, { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: 'test-model', LLM_API_KEY: 'test-key' });
+    // The cache off: each test asks the same question of a model that behaves differently.
+    app = testApp(db, { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: 'test-model', LLM_API_KEY: 'test-key', SEARCH_CACHE: 'off' });
     extractiveApp = testApp(db);
   }, 120_000);
   afterAll(async () => {

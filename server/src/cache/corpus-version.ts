@@ -1,0 +1,83 @@
+/**
+ * How a server knows the corpus version without asking the database on every request: the
+ * number in `corpus_version` (see `passages/version.ts`), read at most once a second, and at
+ * once after a change made through this process.
+ */
+import type { Queryable } from '../db/database.js';
+import { readCorpusVersion } from '../passages/version.js';
+
+/** Longest time a read corpus version is trusted before it is read again (ms). */
+export const CORPUS_VERSION_MAX_AGE_MS = 1000;
+
+/**
+ * Listeners per database object. The admin commands that change the corpus and the app that
+ * caches responses share only the `Database` object, so a change through this process is
+ * announced on it rather than waited for (the once-a-second read covers other processes).
+ */
+const listeners = new WeakMap<object, Set<() => void>>();
+
+/**
+ * Calls `listener` whenever {@link announceCorpusChange} is called with the same database
+ * object.
+ *
+ * @returns a function that removes the listener
+ */
+export function onCorpusChange(db: object, listener: () => void): () => void {
+  const set = listeners.get(db) ?? new Set();
+  set.add(listener);
+  listeners.set(db, set);
+  return () => set.delete(listener);
+}
+
+/**
+ * Tells this process's response caches over `db` that a corpus change has committed, so they
+ * read the new version on their next request instead of up to a second later. Call it after
+ * the transaction that raised the version (`bumpCorpusVersion`).
+ */
+export function announceCorpusChange(db: object): void {
+  for (const listener of listeners.get(db) ?? []) listener();
+}
+
+/** The corpus version as one server sees it. */
+export interface CorpusVersionReader {
+  /**
+   * The version: the last one read when that was under `maxAgeMs` ago (and not expired),
+   * else read now (one query shared by concurrent callers).
+   *
+   * @returns the version, as decimal text
+   * @throws the database's error when the read fails (nothing is kept then)
+   */
+  current(): Promise<string>;
+  /** Forgets the last read, so the next {@link current} reads again. */
+  expire(): void;
+}
+
+/**
+ * A reader of `db`'s corpus version (see {@link CorpusVersionReader}).
+ *
+ * @param options `maxAgeMs`: how long a read is trusted (default {@link CORPUS_VERSION_MAX_AGE_MS});
+ *   `now`: the clock in ms (tests; default `Date.now`)
+ */
+export function corpusVersionReader(
+  db: Queryable,
+  options: { maxAgeMs?: number; now?: () => number } = {},
+): CorpusVersionReader {
+  const maxAgeMs = options.maxAgeMs ?? CORPUS_VERSION_MAX_AGE_MS;
+  const now = options.now ?? Date.now;
+  let last: { at: number; version: Promise<string> } | undefined;
+  return {
+    current() {
+      const at = now();
+      if (last && at - last.at < maxAgeMs) return last.version;
+      const entry = { at, version: readCorpusVersion(db) };
+      last = entry;
+      entry.version.catch(() => {
+        if (last === entry) last = undefined;
+      });
+      return entry.version;
+    },
+    expire() {
+      last = undefined;
+    },
+  };
+}
