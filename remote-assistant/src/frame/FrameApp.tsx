@@ -5,12 +5,13 @@ import { colors } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
 import { askQuestion } from './api/ask';
 import type { FrameBridge } from './bridge';
+import type { ConversationStorage } from './conversationStore';
 import { ConversationEntryView } from './ConversationEntryView';
 import { frameAppMessages } from './messages';
 import { QuestionForm } from './QuestionForm';
 import { SourceChip } from './SourceChip';
 import { sourceName } from './sourceNames';
-import { FrameGlobalStyle } from './styles';
+import { FrameGlobalStyle, SecondaryButton } from './styles';
 import { useConversation, type AskFunction } from './useConversation';
 import { useFollowNewest } from './useFollowNewest';
 
@@ -33,14 +34,33 @@ const Page = styled.div`
   height: 100%;
 `;
 
+/** Title and disclaimer, with the New conversation button beside them (always there, so the header never changes size). */
 const Header = styled.header`
   flex: none;
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 8px 16px;
   padding-block: 12px 8px;
   ${column}
   border-bottom: 1px solid ${colors.divider};
   h1 {
     margin: 0;
     font-size: 1.25rem;
+  }
+`;
+
+const NewConversation = styled(SecondaryButton)`
+  flex: none;
+  min-height: 36px;
+  padding: 0 12px;
+  &:disabled {
+    border-color: ${colors.divider};
+    color: ${colors.muted};
+    cursor: default;
+  }
+  &:disabled:hover {
+    background: ${colors.surface};
   }
 `;
 
@@ -100,19 +120,22 @@ export interface FrameAppProps {
   bridge: FrameBridge;
   /** Sends one question; `POST /api/ask` (streamed) unless replaced (tests). */
   ask?: AskFunction;
+  /** Where the conversation is kept for the tab's life (`sessionStorage`); `null` (default): in memory only. */
+  storage?: ConversationStorage | null;
 }
 
 /**
- * The assistant frame app: the conversation of this visit, the chat box and the source
+ * The assistant frame app: the conversation of this visit (kept in `storage`, so a reload
+ * shows it again) with a New conversation button that empties it, the chat box and the source
  * filter chip. Language and source come from the embedding page through `bridge` (and the
  * frame's own `?lang=` at start); asks the page sent before this mounted run once, in order,
  * when it mounts. Sets `<html lang>` and the document title with the language.
  */
-export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
+export function FrameApp({ bridge, ask = defaultAsk, storage = null }: FrameAppProps) {
   const settings = useSyncExternalStore(bridge.subscribe, bridge.getSettings, bridge.getSettings);
   const { lang, source } = settings;
   const t = frameAppMessages[lang];
-  const { entries, announcement, submit, retry, announce } = useConversation(ask, t);
+  const { entries, announcement, submit, retry, announce, clear } = useConversation(ask, t, storage);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLElement>(null);
   useFollowNewest(logRef, entries);
@@ -142,6 +165,12 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
     [bridge, submit],
   );
 
+  const startOver = (): void => {
+    clear();
+    // The button stays (disabled): the visitor goes on where a new question starts.
+    inputRef.current?.focus();
+  };
+
   const removeSource = (): void => {
     bridge.setSource(null);
     inputRef.current?.focus();
@@ -151,8 +180,13 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
     <Page>
       <FrameGlobalStyle />
       <Header>
-        <h1>{t.heading}</h1>
-        <Disclaimer>{t.disclaimer}</Disclaimer>
+        <div>
+          <h1>{t.heading}</h1>
+          <Disclaimer>{t.disclaimer}</Disclaimer>
+        </div>
+        <NewConversation type="button" onClick={startOver} disabled={entries.length === 0}>
+          {t.newConversation}
+        </NewConversation>
       </Header>
       <Main>
         <Log ref={logRef} aria-label={t.conversation} tabIndex={0}>

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LANGUAGE_STORAGE_KEY, initialLanguage } from '@kb/contracts';
 import { createFrameBridge } from './bridge';
+import { tabStorage } from './conversationStore';
 import { cspNonce } from './cspNonce';
 import { FrameApp } from './FrameApp';
 
@@ -30,6 +31,6 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The assistant frame page has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <FrameApp bridge={bridge} />
+    <FrameApp bridge={bridge} storage={tabStorage()} />
   </StrictMode>,
 );
