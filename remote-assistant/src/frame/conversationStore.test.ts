@@ -43,7 +43,7 @@ describe('conversation storage', () => {
   it('brings back an answer that was still on its way as interrupted, to be retried', () => {
     const storage = memoryStorage();
     saveConversation(storage, [
-      { id: 3, request: { question: 'prayer', lang: 'en' }, status: 'streaming', progress: { text: 'Here', citations: [] } },
+      { id: 3, request: { question: 'prayer', lang: 'en' }, status: 'streaming', progress: { mode: 'extractive', text: 'Here', citations: [] } },
       { id: 4, request: { question: 'zakat', lang: 'en' }, status: 'loading' },
     ]);
     expect(loadConversation(storage)).toEqual([
