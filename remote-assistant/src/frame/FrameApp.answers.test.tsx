@@ -62,6 +62,12 @@ describe('FrameApp: each verse quoted once', () => {
     const [first] = within(cards).getAllByRole('listitem');
     await user.click(marker);
     expect(first).toHaveFocus();
+
+    // Copied as shown: each verse once.
+    await user.click(screen.getByRole('button', { name: 'Copy answer' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied.split(verse153.text)).toHaveLength(2);
+    expect(copied).toContain('[1] Quran 2:153-154\n');
     expect(within(conversation).getByRole('link', { name: 'Source 2' }).closest('p')).toHaveTextContent(/^\[2\] Quran 2:45$/);
   });
 
