@@ -34,13 +34,16 @@ const Page = styled.div`
   height: 100%;
 `;
 
-/** Title and disclaimer, with the New conversation button beside them (always there, so the header never changes size). */
+/**
+ * Title with the New conversation button on its line (always there, so the header never changes
+ * size), and the disclaimer across the whole width beneath, so a phone's header stays short.
+ */
 const Header = styled.header`
   flex: none;
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 8px 16px;
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  align-items: center;
+  gap: 4px 16px;
   padding-block: 12px 8px;
   ${column}
   border-bottom: 1px solid ${colors.divider};
@@ -65,7 +68,8 @@ const NewConversation = styled(SecondaryButton)`
 `;
 
 const Disclaimer = styled.p`
-  margin: 4px 0 0;
+  grid-column: 1 / -1;
+  margin: 0;
   font-size: 0.875rem;
   color: ${colors.muted};
 `;
@@ -180,13 +184,11 @@ export function FrameApp({ bridge, ask = defaultAsk, storage = null }: FrameAppP
     <Page>
       <FrameGlobalStyle />
       <Header>
-        <div>
-          <h1>{t.heading}</h1>
-          <Disclaimer>{t.disclaimer}</Disclaimer>
-        </div>
+        <h1>{t.heading}</h1>
         <NewConversation type="button" onClick={startOver} disabled={entries.length === 0}>
           {t.newConversation}
         </NewConversation>
+        <Disclaimer>{t.disclaimer}</Disclaimer>
       </Header>
       <Main>
         <Log ref={logRef} aria-label={t.conversation} tabIndex={0}>
