@@ -127,6 +127,23 @@ describe('FrameApp: the conversation kept for the tab’s life', () => {
     expect(again).not.toHaveBeenCalled();
   });
 
+  it('does not ask again when the reloaded page sends the kept conversation’s last question (/search?q=)', async () => {
+    const first = setup(jest.fn<Ask>(async () => patienceAnswer));
+    first.send({ type: 'ask', query: 'patience and prayer' });
+    await screen.findByRole('list', { name: 'Sources' });
+    first.unmount();
+
+    const again = jest.fn<Ask>(async () => patienceAnswer);
+    const { send } = setup(again);
+    send({ type: 'ask', query: 'patience and prayer' });
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
+    expect(again).not.toHaveBeenCalled();
+    // Asked once more after that, it is a new question.
+    send({ type: 'ask', query: 'patience and prayer' });
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
   it('brings back an answer cut off by the reload as interrupted, and Retry asks it again', async () => {
     const first = setup(jest.fn<Ask>(() => new Promise<Answer>(() => undefined)));
     await first.user.type(screen.getByLabelText('Your question'), 'prayer{Enter}');

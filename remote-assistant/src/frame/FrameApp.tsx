@@ -12,7 +12,7 @@ import { QuestionForm } from './QuestionForm';
 import { SourceChip } from './SourceChip';
 import { sourceName } from './sourceNames';
 import { FrameGlobalStyle, SecondaryButton } from './styles';
-import { useConversation, type AskFunction } from './useConversation';
+import { useConversation, type AskFunction, type ConversationEntry } from './useConversation';
 import { useFollowNewest } from './useFollowNewest';
 
 /** Side padding that keeps the content in a centred column of at most 52rem. */
@@ -118,6 +118,17 @@ const Composer = styled.div`
 
 const defaultAsk: AskFunction = (request, onProgress) => askQuestion(request, { onProgress });
 
+/** The request of the last entry when it was answered, else `null`. */
+function lastAnswered(entries: readonly ConversationEntry[]): AskRequest | null {
+  const last = entries.at(-1);
+  return last?.status === 'answered' ? last.request : null;
+}
+
+/** Whether two requests ask the same question in the same language from the same source. */
+function sameRequest(a: AskRequest, b: AskRequest): boolean {
+  return a.question === b.question && a.lang === b.lang && (a.source ?? null) === (b.source ?? null);
+}
+
 /** Props of {@link FrameApp}. */
 export interface FrameAppProps {
   /** The frame's end of the page protocol, created before this app mounted. */
@@ -133,7 +144,9 @@ export interface FrameAppProps {
  * shows it again) with a New conversation button that empties it, the chat box and the source
  * filter chip. Language and source come from the embedding page through `bridge` (and the
  * frame's own `?lang=` at start); asks the page sent before this mounted run once, in order,
- * when it mounts. Sets `<html lang>` and the document title with the language.
+ * when it mounts, except a first one that repeats the kept conversation's last answered
+ * question (a reloaded page still carrying it in its URL). Sets `<html lang>` and the
+ * document title with the language.
  */
 export function FrameApp({ bridge, ask = defaultAsk, storage = null }: FrameAppProps) {
   const settings = useSyncExternalStore(bridge.subscribe, bridge.getSettings, bridge.getSettings);
@@ -143,6 +156,12 @@ export function FrameApp({ bridge, ask = defaultAsk, storage = null }: FrameAppP
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLElement>(null);
   useFollowNewest(logRef, entries);
+  /**
+   * The last question of the kept conversation, answered before this page load: the page's
+   * first ask, when it is that same question, is a reload of a page that still carries it in
+   * its URL (`/search?q=`, an older `/chat`), and is not asked again.
+   */
+  const reloaded = useRef<AskRequest | null>(lastAnswered(entries));
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -154,6 +173,9 @@ export function FrameApp({ bridge, ask = defaultAsk, storage = null }: FrameAppP
       bridge.onAsk((queued) => {
         const request: AskRequest = { question: queued.query, lang: queued.lang };
         if (queued.source !== null) request.source = queued.source;
+        const kept = reloaded.current;
+        reloaded.current = null;
+        if (kept && sameRequest(kept, request)) return;
         submit(request);
       }),
     [bridge, submit],
@@ -161,6 +183,7 @@ export function FrameApp({ bridge, ask = defaultAsk, storage = null }: FrameAppP
 
   const askTyped = useCallback(
     (question: string) => {
+      reloaded.current = null;
       const current = bridge.getSettings();
       const request: AskRequest = { question, lang: current.lang };
       if (current.source !== null) request.source = current.source;
@@ -170,6 +193,7 @@ export function FrameApp({ bridge, ask = defaultAsk, storage = null }: FrameAppP
   );
 
   const startOver = (): void => {
+    reloaded.current = null;
     clear();
     // The button stays (disabled): the visitor goes on where a new question starts.
     inputRef.current?.focus();
