@@ -203,9 +203,10 @@ test.describe('/search', () => {
     expect(box).toEqual({ x: 0, y: 0, width: 1280, height: 800 });
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The same tab keeps its conversation: the first question stays above the new one.
     await page.goto(`/search?lang=tr&q=${encodeURIComponent('sabır ve namaz')}`);
-    await expect(assistant(page).getByRole('list', { name: 'Kaynaklar' })).toBeVisible();
-    await expect(assistant(page).getByRole('heading', { level: 2 })).toHaveText(['Soru: sabır ve namaz']);
+    await expect(assistant(page).getByRole('list', { name: 'Kaynaklar' })).toHaveCount(2);
+    await expect(assistant(page).getByRole('heading', { level: 2 })).toHaveText(['Soru: patience and prayer', 'Soru: sabır ve namaz']);
   });
 
   for (const width of [1280, 375]) {
