@@ -6,6 +6,7 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
  * text and each verse's text once, in its card (joined verses numbered); a reload shows the
  * same conversation without a second `POST /api/ask` and without asking again; New
  * conversation empties it, puts focus in the question box, and a reload keeps it empty.
+ * `/search?q=` keeps its q (its search box shows it); its reload does not ask again either.
  *
  * The question names two adjacent verses (`2:153-154`), which the server quotes as one citation.
  */
@@ -100,3 +101,16 @@ for (const c of CASES) {
     expect(asks()).toBe(1);
   });
 }
+
+test('/search?q= keeps q in its URL, and a reload still does not ask again', async ({ page }) => {
+  const asks = countAsks(page);
+  await page.goto(`/search?lang=en&q=${encodeURIComponent('2:153-154')}`);
+  const frame = assistant(page);
+  await expect(frame.getByRole('list', { name: 'Sources' })).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  await expect(page).toHaveURL(/[?&]q=2%3A153-154/);
+  await expect(frame.getByRole('list', { name: 'Sources' })).toBeVisible();
+  await expect(frame.getByLabel('Your question')).toBeEditable();
+  await expect(frame.getByRole('heading', { level: 2 })).toHaveText(['Question: 2:153-154']);
+  expect(asks()).toBe(1);
+});
