@@ -13,8 +13,14 @@ function assistant(page: Page): FrameLocator {
 async function askFromHome(page: Page, label: string, button: string, question: string): Promise<void> {
   await page.getByLabel(label).fill(question);
   await page.getByRole('button', { name: button, exact: true }).click();
-  await expect(page).toHaveURL(/\/chat\?q=/);
-  expect(new URL(page.url()).searchParams.get('q')).toBe(question);
+  // /chat?q= hands the question to the frame, which asks it; then q leaves the URL (a reload must not ask again).
+  await expect(page).toHaveURL(/\/chat(\?|$)/);
+  await expect(assistant(page).getByRole('heading', { level: 2 })).toHaveText([new RegExp(`: ${escapeRegExp(question)}$`)]);
+  await expect(page).not.toHaveURL(/[?&]q=/);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 test('English: home → Ask → an answer quoting at least three verses', async ({ page }) => {

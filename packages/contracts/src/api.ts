@@ -70,6 +70,23 @@ export interface Citation {
   /** The Arabic original of a Quran verse. */
   original?: { lang: 'ar'; text: string };
   url?: string;
+  /**
+   * The verses a citation of adjacent verses joins (`ref` `2:153-154`), in reading order: each
+   * verse's own `ref` and `text` (and its Arabic `original` when the citation has one). Their
+   * texts joined by a space are `text`. Absent for a single verse, and from servers before it
+   * existed; clients then show `text` whole.
+   */
+  verses?: CitationVerse[];
+}
+
+/** One verse of a citation that joins adjacent verses ({@link Citation.verses}). */
+export interface CitationVerse {
+  /** The verse's own reference: `2:153`, `John 3:16`. */
+  ref: string;
+  /** The verse's text, unaltered. */
+  text: string;
+  /** The verse's Arabic original, when the citation carries one. */
+  original?: string;
 }
 
 /**

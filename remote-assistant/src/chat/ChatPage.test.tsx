@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { ASSISTANT_FRAME_PATH, FRAME_LOAD_ASK_DELAY_MS, languageBus } from '@kb/contracts';
 import ChatPage from './ChatPage';
 
@@ -26,6 +26,20 @@ function renderChat(url: string, { strict = false } = {}) {
     });
   const load = () => act(() => fireEvent.load(iframe));
   return { iframe, post, sent, asks, sayReady, load };
+}
+
+/** Shows the router's current URL and can navigate, as the shell's links would. */
+function LocationProbe() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="location">{`${location.pathname}${location.search}`}</output>
+      <button type="button" onClick={() => void navigate('/chat?q=mercy')}>
+        ask mercy again
+      </button>
+    </>
+  );
 }
 
 beforeEach(() => {
@@ -140,6 +154,33 @@ describe('ChatPage', () => {
       { type: 'source', source: 'quran' },
       { type: 'ask', query: 'light' },
     ]);
+  });
+
+  it('drops q from the URL once the frame has it, keeping the rest, so a reload does not ask again', () => {
+    render(
+      <MemoryRouter initialEntries={['/chat?q=mercy&source=quran']}>
+        <ChatPage />
+        <LocationProbe />
+      </MemoryRouter>,
+    );
+    const frameWindow = screen.getByTitle<HTMLIFrameElement>('AI assistant').contentWindow;
+    if (!frameWindow) throw new Error('the iframe has no window');
+    const post = jest.spyOn(frameWindow, 'postMessage').mockImplementation(() => undefined);
+    const asks = () => post.mock.calls.map((call) => call[0]).filter((m) => (m as { type?: string }).type === 'ask');
+    expect(screen.getByTestId('location')).toHaveTextContent('/chat?q=mercy&source=quran');
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'ready' }, origin: ORIGIN, source: frameWindow }));
+    });
+    expect(asks()).toEqual([{ type: 'ask', query: 'mercy' }]);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/chat\?source=quran$/);
+
+    // The same question asked again later (a link to /chat?q=…) is a new question.
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'ask mercy again' })));
+    expect(asks()).toEqual([
+      { type: 'ask', query: 'mercy' },
+      { type: 'ask', query: 'mercy' },
+    ]);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/chat$/);
   });
 
   it('does not send a malformed source', () => {

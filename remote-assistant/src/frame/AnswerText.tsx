@@ -2,13 +2,18 @@ import { Fragment, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { format, type Citation, type Lang } from '@kb/contracts';
 import { colors, focusRing } from '../shared/theme';
+import { answerParagraphs } from './answerParts';
 import { citationId } from './Citations';
 import type { FrameText } from './messages';
 
-const Text = styled.p`
-  margin: 0;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
+const Text = styled.div`
+  display: grid;
+  gap: 8px;
+  p {
+    margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Marker = styled.a`
@@ -19,8 +24,6 @@ const Marker = styled.a`
   border-radius: 3px;
   ${focusRing}
 `;
-
-const MARKER = /(\[\d+\])/;
 
 /** Props of {@link AnswerText}. */
 export interface AnswerTextProps {
@@ -44,31 +47,34 @@ function focusCitation(event: MouseEvent<HTMLAnchorElement>, targetId: string): 
 }
 
 /**
- * An answer's text, kept exactly as the server wrote it (plain text, never HTML), with each
- * `[n]` marker that matches a citation turned into a link to that numbered citation. A
- * marker without a matching citation stays plain text. Carries `lang` when given.
+ * An answer's text as the server wrote it (plain text, never HTML), with each passage it
+ * quotes whole left to its numbered card (so every verse is read once, in the card) and each
+ * `[n]` marker that matches a citation shown as a superscript link to that card, named
+ * "Source n" / "Kaynak n". A marker without a matching citation stays plain text. One
+ * paragraph per blank-line-separated part, each carrying `lang` when given.
  */
 export function AnswerText({ entryId, text, citations, t, lang }: AnswerTextProps) {
-  const known = new Set(citations.map((c) => c.n));
-  const parts = text.split(MARKER);
   return (
-    <Text lang={lang}>
-      {parts.map((part, index) => {
-        const match = /^\[(\d+)\]$/.exec(part);
-        const n = match?.[1] === undefined ? NaN : parseInt(match[1], 10);
-        if (!known.has(n)) return <Fragment key={index}>{part}</Fragment>;
-        const targetId = citationId(entryId, n);
-        return (
-          <Marker
-            key={index}
-            href={`#${targetId}`}
-            aria-label={format(t.citationLink, { n })}
-            onClick={(event) => focusCitation(event, targetId)}
-          >
-            [{n}]
-          </Marker>
-        );
-      })}
+    <Text>
+      {answerParagraphs(text, citations).map((segments, p) => (
+        <p key={p} lang={lang}>
+          {segments.map((segment, index) => {
+            if (segment.kind === 'text') return <Fragment key={index}>{segment.text}</Fragment>;
+            const targetId = citationId(entryId, segment.n);
+            return (
+              <sup key={index}>
+                <Marker
+                  href={`#${targetId}`}
+                  aria-label={format(t.citationLink, { n: segment.n })}
+                  onClick={(event) => focusCitation(event, targetId)}
+                >
+                  [{segment.n}]
+                </Marker>
+              </sup>
+            );
+          })}
+        </p>
+      ))}
     </Text>
   );
 }

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
-import { format, type Citation, type Lang } from '@kb/contracts';
+import { format, type Citation, type CitationVerse, type Lang } from '@kb/contracts';
 import { colors, focusRing, fonts } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
+import { verseNumber } from './answerParts';
 import { previewHref } from './links';
 import type { FrameText } from './messages';
 import { sourceName } from './sourceNames';
@@ -107,6 +108,42 @@ const Arabic = styled.p`
   text-align: start;
 `;
 
+/** The number before each of joined verses: small, raised, in the primary colour, never wrapped off its verse. */
+const VerseNumber = styled.sup`
+  color: ${colors.primary};
+  font-family: ${fonts.body};
+  font-size: 0.7em;
+  font-weight: 700;
+  margin-inline-end: 0.25em;
+`;
+
+/** Props of {@link VerseRun}. */
+interface VerseRunProps {
+  verses: readonly CitationVerse[];
+  /** Which text of each verse: its translation, or its Arabic original. */
+  part: 'text' | 'original';
+  /** The interface's language, for the verse numbers' spoken names. */
+  lang: Lang;
+  t: FrameText;
+}
+
+/**
+ * Joined verses, each after its own number (`¹⁵³ O you who… ¹⁵⁴ And do not say…`), so they no
+ * longer run together; screen readers hear "Verse 153" / "Ayet 153" in the interface language.
+ */
+function VerseRun({ verses, part, lang, t }: VerseRunProps) {
+  return verses.map((v, i) => (
+    <span key={v.ref}>
+      {i > 0 ? ' ' : null}
+      <VerseNumber lang={lang}>
+        <span aria-hidden="true">{verseNumber(v.ref)}</span>
+        <VisuallyHidden>{format(t.verse, { n: verseNumber(v.ref) })}</VisuallyHidden>
+      </VerseNumber>
+      {part === 'text' ? v.text : v.original}
+    </span>
+  ));
+}
+
 const ReadLink = styled.a`
   display: inline-block;
   margin-top: 8px;
@@ -127,8 +164,9 @@ export interface CitationsProps {
 
 /**
  * The numbered sources of one answer: number, source name in the visitor's language and
- * verse reference, translator credit, the quoted passage (right to left when its language
- * is), the Arabic original of a Quran verse (`dir="rtl" lang="ar"`, Arabic font) and a link
+ * verse reference, translator credit, the quoted passage — the one place the answer shows it —
+ * with each verse's number before it when adjacent verses are joined (right to left when its
+ * language is), the Arabic original (numbered the same way) of a Quran verse (`dir="rtl" lang="ar"`, Arabic font) and a link
  * that opens its reading page (`/read/...`) in the site's `/preview`, in a new tab so the
  * conversation stays. Each item is the focus target of the answer's `[n]` links. Related
  * passages are headed "Closest passages — not a direct answer" (boxed) instead of "Sources",
@@ -157,13 +195,17 @@ export function Citations({ entryId, citations, lang, t, related = false }: Cita
               </Head>
               <Translator>{format(t.translator, { name: c.translator })}</Translator>
               <Quote lang={c.lang} dir={rtl ? 'rtl' : 'ltr'} $rtl={rtl}>
-                {c.text}
+                {c.verses ? <VerseRun verses={c.verses} part="text" lang={lang} t={t} /> : c.text}
               </Quote>
               {c.original ? (
                 <Original>
                   <OriginalLabel>{t.arabicOriginal}</OriginalLabel>
                   <Arabic dir="rtl" lang="ar">
-                    {c.original.text}
+                    {c.verses?.every((v) => v.original !== undefined) ? (
+                      <VerseRun verses={c.verses} part="original" lang={lang} t={t} />
+                    ) : (
+                      c.original.text
+                    )}
                   </Arabic>
                 </Original>
               ) : null}

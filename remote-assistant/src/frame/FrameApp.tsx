@@ -5,13 +5,14 @@ import { colors } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
 import { askQuestion } from './api/ask';
 import type { FrameBridge } from './bridge';
+import type { ConversationStorage } from './conversationStore';
 import { ConversationEntryView } from './ConversationEntryView';
 import { frameAppMessages } from './messages';
 import { QuestionForm } from './QuestionForm';
 import { SourceChip } from './SourceChip';
 import { sourceName } from './sourceNames';
-import { FrameGlobalStyle } from './styles';
-import { useConversation, type AskFunction } from './useConversation';
+import { FrameGlobalStyle, SecondaryButton } from './styles';
+import { useConversation, type AskFunction, type ConversationEntry } from './useConversation';
 import { useFollowNewest } from './useFollowNewest';
 
 /** Side padding that keeps the content in a centred column of at most 52rem. */
@@ -33,8 +34,16 @@ const Page = styled.div`
   height: 100%;
 `;
 
+/**
+ * Title with the New conversation button on its line (always there, so the header never changes
+ * size), and the disclaimer across the whole width beneath, so a phone's header stays short.
+ */
 const Header = styled.header`
   flex: none;
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  align-items: center;
+  gap: 4px 16px;
   padding-block: 12px 8px;
   ${column}
   border-bottom: 1px solid ${colors.divider};
@@ -44,8 +53,23 @@ const Header = styled.header`
   }
 `;
 
+const NewConversation = styled(SecondaryButton)`
+  flex: none;
+  min-height: 36px;
+  padding: 0 12px;
+  &:disabled {
+    border-color: ${colors.divider};
+    color: ${colors.muted};
+    cursor: default;
+  }
+  &:disabled:hover {
+    background: ${colors.surface};
+  }
+`;
+
 const Disclaimer = styled.p`
-  margin: 4px 0 0;
+  grid-column: 1 / -1;
+  margin: 0;
   font-size: 0.875rem;
   color: ${colors.muted};
 `;
@@ -94,28 +118,50 @@ const Composer = styled.div`
 
 const defaultAsk: AskFunction = (request, onProgress) => askQuestion(request, { onProgress });
 
+/** The request of the last entry when it was answered, else `null`. */
+function lastAnswered(entries: readonly ConversationEntry[]): AskRequest | null {
+  const last = entries.at(-1);
+  return last?.status === 'answered' ? last.request : null;
+}
+
+/** Whether two requests ask the same question in the same language from the same source. */
+function sameRequest(a: AskRequest, b: AskRequest): boolean {
+  return a.question === b.question && a.lang === b.lang && (a.source ?? null) === (b.source ?? null);
+}
+
 /** Props of {@link FrameApp}. */
 export interface FrameAppProps {
   /** The frame's end of the page protocol, created before this app mounted. */
   bridge: FrameBridge;
   /** Sends one question; `POST /api/ask` (streamed) unless replaced (tests). */
   ask?: AskFunction;
+  /** Where the conversation is kept for the tab's life (`sessionStorage`); `null` (default): in memory only. */
+  storage?: ConversationStorage | null;
 }
 
 /**
- * The assistant frame app: the conversation of this visit, the chat box and the source
+ * The assistant frame app: the conversation of this visit (kept in `storage`, so a reload
+ * shows it again) with a New conversation button that empties it, the chat box and the source
  * filter chip. Language and source come from the embedding page through `bridge` (and the
  * frame's own `?lang=` at start); asks the page sent before this mounted run once, in order,
- * when it mounts. Sets `<html lang>` and the document title with the language.
+ * when it mounts, except a first one that repeats the kept conversation's last answered
+ * question (a reloaded page still carrying it in its URL). Sets `<html lang>` and the
+ * document title with the language.
  */
-export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
+export function FrameApp({ bridge, ask = defaultAsk, storage = null }: FrameAppProps) {
   const settings = useSyncExternalStore(bridge.subscribe, bridge.getSettings, bridge.getSettings);
   const { lang, source } = settings;
   const t = frameAppMessages[lang];
-  const { entries, announcement, submit, retry, announce } = useConversation(ask, t);
+  const { entries, announcement, submit, retry, announce, clear } = useConversation(ask, t, storage);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLElement>(null);
   useFollowNewest(logRef, entries);
+  /**
+   * The last question of the kept conversation, answered before this page load: the page's
+   * first ask, when it is that same question, is a reload of a page that still carries it in
+   * its URL (`/search?q=`, an older `/chat`), and is not asked again.
+   */
+  const reloaded = useRef<AskRequest | null>(lastAnswered(entries));
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -127,6 +173,9 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
       bridge.onAsk((queued) => {
         const request: AskRequest = { question: queued.query, lang: queued.lang };
         if (queued.source !== null) request.source = queued.source;
+        const kept = reloaded.current;
+        reloaded.current = null;
+        if (kept && sameRequest(kept, request)) return;
         submit(request);
       }),
     [bridge, submit],
@@ -134,6 +183,7 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
 
   const askTyped = useCallback(
     (question: string) => {
+      reloaded.current = null;
       const current = bridge.getSettings();
       const request: AskRequest = { question, lang: current.lang };
       if (current.source !== null) request.source = current.source;
@@ -141,6 +191,13 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
     },
     [bridge, submit],
   );
+
+  const startOver = (): void => {
+    reloaded.current = null;
+    clear();
+    // The button stays (disabled): the visitor goes on where a new question starts.
+    inputRef.current?.focus();
+  };
 
   const removeSource = (): void => {
     bridge.setSource(null);
@@ -152,6 +209,9 @@ export function FrameApp({ bridge, ask = defaultAsk }: FrameAppProps) {
       <FrameGlobalStyle />
       <Header>
         <h1>{t.heading}</h1>
+        <NewConversation type="button" onClick={startOver} disabled={entries.length === 0}>
+          {t.newConversation}
+        </NewConversation>
         <Disclaimer>{t.disclaimer}</Disclaimer>
       </Header>
       <Main>

@@ -1,4 +1,5 @@
 import { format, type Answer, type Lang } from '@kb/contracts';
+import { withoutQuotedPassages } from './answerParts';
 import type { FrameText } from './messages';
 import { sourceName } from './sourceNames';
 
@@ -48,7 +49,8 @@ function copyWithTextarea(text: string): boolean {
 }
 
 /**
- * An answer as plain text for the clipboard: the answer with its `[n]` markers, then each
+ * An answer as plain text for the clipboard: the answer with its `[n]` markers (a passage it
+ * quotes whole left to its citation, as on screen, so each verse is copied once), then each
  * citation (number, source name in `lang`, verse reference, translator, the quoted text, and
  * its reading page as an absolute URL when it has one), under "Sources" — or, for related
  * passages, under the label saying they are not a direct answer.
@@ -59,7 +61,7 @@ function copyWithTextarea(text: string): boolean {
  * @param origin resolves site-relative reading-page URLs (`window.location.origin`)
  */
 export function answerAsText(answer: Answer, lang: Lang, t: FrameText, origin: string): string {
-  const lines = [answer.answer];
+  const lines = [withoutQuotedPassages(answer.answer, answer.citations)];
   if (answer.citations.length > 0) {
     lines.push('', `${answer.related ? t.relatedSources : t.sources}:`);
     for (const c of answer.citations) {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { LANGUAGE_STORAGE_KEY, initialLanguage } from '@kb/contracts';
 import { createFrameBridge } from './bridge';
 import { ArabicFontFace } from '../shared/arabicFont';
+import { tabStorage } from './conversationStore';
 import { cspNonce } from './cspNonce';
 import { FrameApp } from './FrameApp';
 
@@ -32,6 +33,6 @@ if (!container) throw new Error('The assistant frame page has no #root element')
 createRoot(container).render(
   <StrictMode>
     <ArabicFontFace />
-    <FrameApp bridge={bridge} />
+    <FrameApp bridge={bridge} storage={tabStorage()} />
   </StrictMode>,
 );

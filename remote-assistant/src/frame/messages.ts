@@ -44,6 +44,10 @@ export const frameAppMessages = defineMessages(
     copyPassagesFailed: 'The passages could not be copied. Select the text and copy it instead.',
     searchingIn: 'Searching in: {source}',
     removeSource: 'Remove the filter {source} and search all sources',
+    verse: 'Verse {n}',
+    newConversation: 'New conversation',
+    conversationCleared: 'New conversation started. The previous questions and answers were removed.',
+    errorInterrupted: 'The page was reloaded before this answer arrived. Retry to ask again.',
   },
   {
     documentTitle: 'Asistan – kaynaklardan cevaplar',
@@ -87,6 +91,10 @@ export const frameAppMessages = defineMessages(
     copyPassagesFailed: 'Metinler kopyalanamadı. Metni seçip kendiniz kopyalayın.',
     searchingIn: 'Aranan kaynak: {source}',
     removeSource: '{source} filtresini kaldır ve tüm kaynaklarda ara',
+    verse: 'Ayet {n}',
+    newConversation: 'Yeni sohbet',
+    conversationCleared: 'Yeni sohbet başladı. Önceki sorular ve cevaplar silindi.',
+    errorInterrupted: 'Bu cevap gelmeden sayfa yeniden yüklendi. Tekrar sormak için Tekrar dene düğmesine basın.',
   },
 );
 

@@ -1,6 +1,7 @@
-import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { format, type Answer, type AskRequest } from '@kb/contracts';
 import { AskError, type AnswerProgress } from './api/ask';
+import { loadConversation, saveConversation, type ConversationStorage } from './conversationStore';
 import type { FrameText } from './messages';
 
 /**
@@ -9,8 +10,11 @@ import type { FrameText } from './messages';
  */
 export type AskFunction = (request: AskRequest, onProgress: (progress: AnswerProgress) => void) => Promise<Answer>;
 
-/** Why an entry has no answer, as the visitor is told. */
-export type EntryFailure = 'network' | 'rate-limited' | 'rejected' | 'server';
+/**
+ * Why an entry has no answer, as the visitor is told; `interrupted`: the page went away
+ * (reload) before the answer arrived, found so in the stored conversation.
+ */
+export type EntryFailure = 'network' | 'rate-limited' | 'rejected' | 'server' | 'interrupted';
 
 /** One question of the visit and where its answer stands. */
 export type ConversationEntry = { readonly id: number; readonly request: AskRequest } & (
@@ -31,6 +35,7 @@ type Action =
   | { type: 'retried'; id: number }
   | { type: 'progressed'; id: number; progress: AnswerProgress }
   | { type: 'announced'; announcement: string }
+  | { type: 'cleared'; announcement: string }
   | { type: 'answered'; id: number; answer: Answer; announcement: string }
   | { type: 'failed'; id: number; failure: EntryFailure; announcement: string };
 
@@ -57,6 +62,8 @@ function reducer(state: State, action: Action): State {
       };
     case 'announced':
       return { ...state, announcement: action.announcement };
+    case 'cleared':
+      return { entries: [], announcement: action.announcement };
     case 'answered':
       return {
         announcement: action.announcement,
@@ -96,6 +103,8 @@ export function failureText(failure: EntryFailure, t: FrameText): string {
       return t.errorRejected;
     case 'server':
       return t.errorServer;
+    case 'interrupted':
+      return t.errorInterrupted;
   }
 }
 
@@ -120,6 +129,16 @@ export interface Conversation {
   retry(id: number): void;
   /** Puts `text` in the live region (e.g. "Answer copied"). Stable across renders. */
   announce(text: string): void;
+  /**
+   * Starts a new conversation: every entry is removed, here and in the storage, and the live
+   * region says so. Answers still on their way are dropped when they arrive. Stable across renders.
+   */
+  clear(): void;
+}
+
+/** What changes what is stored: which entries there are and where each stands (not streamed text). */
+function storedShape(entries: readonly ConversationEntry[]): string {
+  return entries.map((e) => `${e.id}:${e.status}`).join(',');
 }
 
 /**
@@ -130,12 +149,24 @@ export interface Conversation {
  * written in the language shown when the result arrives. Requests are not aborted on
  * unmount: a late result is simply dropped by React.
  *
+ * The conversation is kept in `storage` (the tab's `sessionStorage`): it starts from what is
+ * stored there (an entry that was still on its way comes back failed, `interrupted`, with
+ * Retry) and is saved whenever an entry is added, answered, fails or is cleared.
+ *
  * @param ask sends one question (`askQuestion` in the app, a stub in tests)
  * @param t the texts of the current language
+ * @param storage where the conversation is kept; `null`: in memory only
  */
-export function useConversation(ask: AskFunction, t: FrameText): Conversation {
-  const [state, dispatch] = useReducer(reducer, { entries: [], announcement: '' });
-  const nextId = useRef(1);
+export function useConversation(ask: AskFunction, t: FrameText, storage: ConversationStorage | null = null): Conversation {
+  const [state, dispatch] = useReducer(reducer, storage, (kept) => ({ entries: loadConversation(kept), announcement: '' }));
+  const nextId = useRef(Math.max(0, ...state.entries.map((e) => e.id)) + 1);
+  const saved = useRef(storedShape(state.entries));
+  useEffect(() => {
+    const shape = storedShape(state.entries);
+    if (shape === saved.current) return;
+    saved.current = shape;
+    saveConversation(storage, state.entries);
+  }, [storage, state.entries]);
   const latest = useRef({ ask, t, entries: state.entries });
   useLayoutEffect(() => {
     latest.current = { ask, t, entries: state.entries };
@@ -178,5 +209,7 @@ export function useConversation(ask: AskFunction, t: FrameText): Conversation {
 
   const announce = useCallback((announcement: string) => dispatch({ type: 'announced', announcement }), []);
 
-  return { entries: state.entries, announcement: state.announcement, submit, retry, announce };
+  const clear = useCallback(() => dispatch({ type: 'cleared', announcement: latest.current.t.conversationCleared }), []);
+
+  return { entries: state.entries, announcement: state.announcement, submit, retry, announce, clear };
 }

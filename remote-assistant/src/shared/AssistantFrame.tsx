@@ -35,8 +35,8 @@ export interface AssistantFrameProps extends AssistantFrameOptions {
  * viewport below the 64 px navbar. It receives the language, the source and the pending
  * question as described in {@link useAssistantFrame}. The iframe's title follows the bus language.
  */
-export function AssistantFrame({ fit, query, source }: AssistantFrameProps) {
+export function AssistantFrame({ fit, query, source, onQueryDelivered }: AssistantFrameProps) {
   const t = frameMessages[useLanguage()];
-  const { ref, src, onLoad } = useAssistantFrame({ query, source });
+  const { ref, src, onLoad } = useAssistantFrame({ query, source, onQueryDelivered });
   return <Frame ref={ref} src={src} onLoad={onLoad} title={t.frameTitle} $fit={fit} />;
 }

@@ -18,6 +18,11 @@ export interface AssistantFrameOptions {
   query?: string | null;
   /** Catalog source id to limit answers to (the page's `source`). Absent, blank or malformed: none. */
   source?: string | null;
+  /**
+   * Called once the pending question has been sent to the frame, with that question: the
+   * page may then drop it from its URL, so a reload does not ask it again.
+   */
+  onQueryDelivered?: (query: string) => void;
 }
 
 /** Props to spread onto the page's `<iframe>`. */
@@ -45,6 +50,7 @@ interface Latest {
   lang: Lang;
   query: string | null;
   source: string | null;
+  onQueryDelivered: ((query: string) => void) | undefined;
 }
 
 /**
@@ -55,21 +61,23 @@ interface Latest {
  *   source is set, and again (or `null`) when it changes.
  * - Sends the pending question as `{ type: 'ask' }` exactly once: on the frame's `ready`, or
  *   {@link FRAME_LOAD_ASK_DELAY_MS} ms after its `load` event for a frame that never says
- *   ready — whichever comes first. A later, different `query` is sent once as well.
+ *   ready — whichever comes first. A later, different `query` is sent once as well, and so is
+ *   the same one again after `query` was cleared in between. `onQueryDelivered` is called
+ *   after each question sent.
  * - Posts with `targetOrigin = window.location.origin` and accepts `ready` only from that
  *   origin and from this iframe's window.
  *
  * @param options the pending question and source, usually from the page's URL
  * @returns the iframe's `ref`, `src` and `onLoad`
  */
-export function useAssistantFrame({ query, source }: AssistantFrameOptions): AssistantFrameBinding {
+export function useAssistantFrame({ query, source, onQueryDelivered }: AssistantFrameOptions): AssistantFrameBinding {
   const lang = useLanguage();
   const pendingQuery = normalizeQuery(query);
   const activeSource = normalizeSource(source);
 
   const ref = useRef<HTMLIFrameElement | null>(null);
   const [src] = useState(() => `${ASSISTANT_FRAME_PATH}?lang=${languageBus.current()}`);
-  const latest = useRef<Latest>({ lang, query: pendingQuery, source: activeSource });
+  const latest = useRef<Latest>({ lang, query: pendingQuery, source: activeSource, onQueryDelivered });
   /** The frame said ready or fired load: it can receive messages. */
   const connected = useRef(false);
   /** The question last sent, so that each question goes out once. */
@@ -77,7 +85,7 @@ export function useAssistantFrame({ query, source }: AssistantFrameOptions): Ass
   const loadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useLayoutEffect(() => {
-    latest.current = { lang, query: pendingQuery, source: activeSource };
+    latest.current = { lang, query: pendingQuery, source: activeSource, onQueryDelivered };
   });
 
   const post = useCallback((message: PageToFrameMessage) => {
@@ -102,6 +110,7 @@ export function useAssistantFrame({ query, source }: AssistantFrameOptions): Ass
     if (current === null || delivered.current === current) return;
     delivered.current = current;
     post({ type: 'ask', query: current });
+    latest.current.onQueryDelivered?.(current);
   }, [post]);
 
   const onLoad = useCallback(() => {
@@ -144,6 +153,8 @@ export function useAssistantFrame({ query, source }: AssistantFrameOptions): Ass
   }, [activeSource, post]);
 
   useEffect(() => {
+    // No question (the page dropped it from its URL): the same question asked later is new.
+    if (pendingQuery === null) delivered.current = null;
     // A new question while the frame is already reachable (the URL changed in place). While
     // the load timer runs, it sends the latest question itself.
     if (connected.current && loadTimer.current === null) deliverQuery();

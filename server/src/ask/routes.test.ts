@@ -134,6 +134,13 @@ describe.each(testBackends)('POST /api/ask ($name)', (backend) => {
     expect(c).toMatchObject({ ref: '2:255-257', url: '/read/quran/2%3A255-257', translator: 'Saheeh International' });
     expect(c?.text).toMatch(/^Allah - there is no deity except Him.*There shall be no compulsion.*Allah is the ally of those who believe/s);
     expect(c?.original?.text.split(' ').length).toBeGreaterThan(50);
+    // Each joined verse apart, so a reader can number them; together they are the citation's text.
+    expect(c?.verses?.map((v) => v.ref)).toEqual(['2:255', '2:256', '2:257']);
+    expect(c?.verses?.map((v) => v.text).join(' ')).toBe(c?.text);
+    expect(c?.verses?.map((v) => v.original).join(' ')).toBe(c?.original?.text);
+    expect(c?.verses?.[1]?.text).toMatch(/^There shall be no compulsion/);
+    // A single verse carries no `verses`.
+    expect((await ask({ question: '2:153', lang: 'en' })).citations[0]?.verses).toBeUndefined();
   });
 
   it('answers a question that is a reference with the verse itself', async () => {

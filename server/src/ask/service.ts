@@ -1,4 +1,4 @@
-import type { Answer, AskRequest, Citation, Lang } from '@kb/contracts';
+import type { Answer, AskRequest, Citation, CitationVerse, Lang } from '@kb/contracts';
 import { ORIGINAL_SOURCE } from '../corpus/catalog.js';
 import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
@@ -95,6 +95,8 @@ export interface QuotedPassage {
   refs: string[];
   /** The verses' texts, unaltered, joined by a space. */
   text: string;
+  /** Each verse's text, unaltered, in the order of `refs`. */
+  texts: string[];
   translator: string;
 }
 
@@ -155,6 +157,7 @@ export function groupAdjacent(verses: readonly Verse[]): QuotedPassage[] {
         ref,
         refs: g.map((v) => v.ref),
         text: g.map((v) => v.text).join(' '),
+        texts: g.map((v) => v.text),
         translator: first.translator,
       },
     ];
@@ -253,7 +256,8 @@ export async function findPassages(
 
 /**
  * The citations of quoted passages: numbered 1..n, each with its translator, its reading
- * page's `url` and, for a Quran translation, the Arabic original of the same verses.
+ * page's `url`, for a Quran translation the Arabic original of the same verses and, for joined
+ * adjacent verses, each verse apart (`verses`).
  *
  * @throws on a database error
  */
@@ -277,9 +281,22 @@ export async function citationsFor(db: Queryable, passages: readonly QuotedPassa
     };
     const original = ORIGINAL_SOURCE[p.source];
     const texts = originals.get(p.source);
+    let arabic: string[] | undefined;
     if (original && texts) {
-      const arabic = p.refs.map((r) => texts.get(r));
-      if (arabic.every((t): t is string => t !== undefined)) citation.original = { lang: original.lang, text: arabic.join(' ') };
+      const found = p.refs.map((r) => texts.get(r));
+      if (found.every((t): t is string => t !== undefined)) {
+        arabic = found;
+        citation.original = { lang: original.lang, text: found.join(' ') };
+      }
+    }
+    // Joined verses keep their boundaries, so a reader can number them instead of running them together.
+    if (p.refs.length > 1 && p.texts.length === p.refs.length) {
+      citation.verses = p.refs.map((ref, v) => {
+        const verse: CitationVerse = { ref, text: p.texts[v] ?? '' };
+        const verseOriginal = arabic?.[v];
+        if (verseOriginal !== undefined) verse.original = verseOriginal;
+        return verse;
+      });
     }
     return citation;
   });

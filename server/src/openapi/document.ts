@@ -83,6 +83,16 @@ const schemas: Record<string, Schema> = {
     translator: { type: 'string' },
     original: closed(['lang', 'text'], { lang: { const: 'ar' }, text: { type: 'string' } }),
     url: { type: 'string', description: 'The reading page.' },
+    verses: {
+      type: 'array',
+      minItems: 2,
+      description: 'For adjacent verses joined in one citation: each verse apart, in reading order; their texts joined by a space are `text`.',
+      items: closed(['ref', 'text'], {
+        ref: { type: 'string', examples: ['2:153', 'John 3:16'] },
+        text: { type: 'string' },
+        original: { type: 'string', description: 'The verse\'s Arabic original, when the citation has one.' },
+      }),
+    },
   }),
   Answer: closed(['answer', 'citations', 'mode', 'refused', 'related', 'lang'], {
     answer: { type: 'string', description: 'The answer in `lang`, with `[n]` markers matching `citations`.' },

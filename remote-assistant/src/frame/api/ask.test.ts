@@ -238,4 +238,20 @@ describe('parseAnswer', () => {
     expect(parsed?.citations[0]).not.toHaveProperty('url');
     expect(parseAnswer({ ...patienceAnswer, citations: [{ ...first, translator: undefined }] })).toBeUndefined();
   });
+
+  it('keeps the verses of joined verses only when their texts join to the citation’s text', () => {
+    const [first] = patienceAnswer.citations;
+    const verses = [
+      { ref: '2:153', text: 'Seek help.', original: 'ٱسْتَعِينُوا۟' },
+      { ref: '2:154', text: 'Do not say they are dead.' },
+    ];
+    const citation = { ...first, ref: '2:153-154', text: 'Seek help. Do not say they are dead.', verses };
+    expect(parseAnswer({ ...patienceAnswer, citations: [citation] })?.citations[0]?.verses).toEqual(verses);
+    // Unusable verses are dropped, never the answer: the card then shows the text whole.
+    for (const bad of [[verses[0]], [verses[0], { ref: '2:154', text: 'Something else.' }], [verses[0], { ref: 2 }], 'x']) {
+      const parsed = parseAnswer({ ...patienceAnswer, citations: [{ ...citation, verses: bad }] });
+      expect(parsed?.citations[0]?.text).toBe(citation.text);
+      expect(parsed?.citations[0]?.verses).toBeUndefined();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { Answer, AskRequest, Citation, Lang } from '@kb/contracts';
+import type { Answer, AskRequest, Citation, CitationVerse, Lang } from '@kb/contracts';
 import { createSseParser, type ServerSentEvent } from './sse';
 
 /** Where the frame asks its questions (same origin). */
@@ -53,7 +53,27 @@ export function parseCitation(value: unknown): Citation | undefined {
   }
   if (typeof url === 'string' && url.length > 0) citation.url = url;
   else if (url !== undefined && url !== null) return undefined;
+  const verses = parseVerses(value.verses, text);
+  if (verses) citation.verses = verses;
   return citation;
+}
+
+/**
+ * A citation's `verses` (each joined verse apart), or `undefined` when absent or not usable:
+ * fewer than two, a field of the wrong type, or texts that, joined by a space, are not the
+ * citation's `text`. The citation is then shown whole, as before `verses` existed.
+ */
+function parseVerses(value: unknown, text: string): CitationVerse[] | undefined {
+  if (!Array.isArray(value) || value.length < 2) return undefined;
+  const verses: CitationVerse[] = [];
+  for (const item of value) {
+    if (!isRecord(item) || typeof item.ref !== 'string' || typeof item.text !== 'string') return undefined;
+    const verse: CitationVerse = { ref: item.ref, text: item.text };
+    if (typeof item.original === 'string') verse.original = item.original;
+    else if (item.original !== undefined) return undefined;
+    verses.push(verse);
+  }
+  return verses.map((v) => v.text).join(' ') === text ? verses : undefined;
 }
 
 /**

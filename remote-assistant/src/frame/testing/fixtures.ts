@@ -98,3 +98,46 @@ export const relatedAnswerTr: Answer = {
     },
   ],
 };
+
+const PATIENT = 'O you who have believed, seek help through patience and prayer. Indeed, Allah is with the patient.';
+const DEAD = 'And do not say about those who are killed in the way of Allah, "They are dead." Rather, they are alive, but you perceive [it] not.';
+
+/**
+ * An extractive answer exactly as the server writes it, quoting one citation of two joined
+ * verses (2:153-154, with `verses`) and one single verse (2:45).
+ */
+export const joinedVersesAnswer: Answer = {
+  answer:
+    'Here is what I found in the Quran on your question (Saheeh International); the passages are quoted exactly:\n\n' +
+    `[1] Quran 2:153-154: “${PATIENT} ${DEAD}”\n\n` +
+    '[2] Quran 2:45: “And seek help through patience and prayer.”',
+  mode: 'extractive',
+  refused: false,
+  related: false,
+  lang: 'en',
+  citations: [
+    {
+      n: 1,
+      source: 'quran',
+      ref: '2:153-154',
+      lang: 'en',
+      text: `${PATIENT} ${DEAD}`,
+      translator: 'Saheeh International',
+      original: { lang: 'ar', text: 'يَٰٓأَيُّهَا ٱلَّذِينَ ءَامَنُوا۟ وَلَا تَقُولُوا۟' },
+      url: '/read/quran/2%3A153-154',
+      verses: [
+        { ref: '2:153', text: PATIENT, original: 'يَٰٓأَيُّهَا ٱلَّذِينَ ءَامَنُوا۟' },
+        { ref: '2:154', text: DEAD, original: 'وَلَا تَقُولُوا۟' },
+      ],
+    },
+    {
+      n: 2,
+      source: 'quran',
+      ref: '2:45',
+      lang: 'en',
+      text: 'And seek help through patience and prayer.',
+      translator: 'Saheeh International',
+      url: '/read/quran/2%3A45',
+    },
+  ],
+};
