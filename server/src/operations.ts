@@ -42,7 +42,7 @@ export async function startOperations(deps: { config: Config; db: Database; logg
   const { config, db, logger } = deps;
   const commands = new AdminCommands();
   registerFormsCommands(commands, { db, publicOrigin: config.publicOrigin });
-  registerReleaseCommands(commands, { db, webRoot: config.webRoot, releasesDir: config.releasesDir });
+  registerReleaseCommands(commands, { db, webRoot: config.webRoot, releasesDir: config.releasesDir, logger });
   registerCorpusCommands(commands, { db });
   registerDbCommands(commands, { db });
   registerEmbeddingCommands(commands, { db, config: config.embeddings });

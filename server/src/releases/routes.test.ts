@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { RemotesManifest } from '@kb/contracts';
+import type { RemoteName, RemotesManifest } from '@kb/contracts';
 import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
+import { fakeOrigin, manifestText, remoteEntryText } from '../testing/remote-builds';
 import { createReleaseRegistry, type ReleaseRegistry } from './registry';
 
 function write(root: string, file: string, content: string): void {
@@ -14,11 +15,11 @@ function write(root: string, file: string, content: string): void {
 }
 
 /** A fake production build of a remote, as webpack leaves it in `<workspace>/dist`. */
-function build(root: string, workspace: string, name: string, version: string, label = version): void {
+function build(root: string, workspace: string, name: RemoteName, version: string, label = version): void {
   fs.rmSync(path.join(root, workspace, 'dist'), { recursive: true, force: true });
   write(root, `${workspace}/dist/release.json`, JSON.stringify({ name, version }));
-  write(root, `${workspace}/dist/mf-manifest.json`, JSON.stringify({ id: name, label }));
-  write(root, `${workspace}/dist/remoteEntry.js`, `var entry = ${JSON.stringify(label)};`);
+  write(root, `${workspace}/dist/mf-manifest.json`, manifestText(name, label));
+  write(root, `${workspace}/dist/remoteEntry.js`, remoteEntryText(name, label));
   write(root, `${workspace}/dist/123.9f8e7d6c.js`, 'var chunk;');
   if (name === 'assistant') write(root, `${workspace}/dist/assistant/index.html`, `<p>frame ${label}</p>`);
 }
@@ -37,7 +38,12 @@ describe.each(testBackends)('remote releases over HTTP ($name)', (backend) => {
     await db.exec('DELETE FROM remote_activations; DELETE FROM remote_releases;');
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-remotes-'));
     const releasesDir = path.join(root, 'releases');
-    registry = createReleaseRegistry({ db, webRoot: root, releasesDir });
+    const cdn = 'https://cdn.example.org/kb/knowledge/0.1.0-0000cd11';
+    const fetch = fakeOrigin({
+      [`${cdn}/mf-manifest.json`]: manifestText('knowledge', 'cdn'),
+      [`${cdn}/remoteEntry.js`]: remoteEntryText('knowledge', 'cdn'),
+    });
+    registry = createReleaseRegistry({ db, webRoot: root, releasesDir, fetch });
     app = testApp(db, { WEB_ROOT: root, RELEASES_DIR: releasesDir });
   });
 
