@@ -26,6 +26,7 @@ import { countIndexedPassages } from './passages/catalog.js';
 import { sourcesRouter } from './sources/routes.js';
 import { compressResponses } from './web/compression.js';
 import { webRouter } from './web/routes.js';
+import { hideSourceMaps } from './web/static.js';
 import { crawlerRouter, siteRouter } from './site/routes.js';
 
 /** What the app is built from. */
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(readRouter(db));
   app.use(openApiRouter(config.publicOrigin));
   app.use(crawlerRouter(config.publicOrigin));
+  if (!config.publicSourceMaps) app.use(hideSourceMaps);
   app.use(releasesRouter(registry));
   app.use(
     webRouter(config.webRoot, async () => {

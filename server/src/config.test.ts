@@ -14,7 +14,9 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimits: { formsPerMinute: 20, askPerMinute: 120, readPerMinute: 600 },
       logLevel: 'info',
+      publicSourceMaps: false,
     });
+    expect(loadConfig({ PUBLIC_SOURCE_MAPS: 'TRUE' }).publicSourceMaps).toBe(true);
     expect(config.webRoot).toBe(path.resolve(__dirname, '..', '..'));
     expect(knowledgeOrigin(config)).toBe('http://localhost:7860');
   });
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
         HEADERS_TIMEOUT_MS: '15000',
         REQUEST_TIMEOUT_MS: '30000',
         CONNECTIONS_CHECK_MS: '500',
+        PUBLIC_SOURCE_MAPS: 'true',
       },
       '/srv',
     );
@@ -77,6 +80,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       site: { ...SITE_INFO_DEFAULTS, knowledgeAppOrigin: 'https://knowledge.example.org' },
       webRoot: '/opt/web',
+      publicSourceMaps: true,
       forms: {
         smtpUrl: 'smtps://alerts:secret@mail.example.org:465',
         notifyTo: 'info@example.org, staff@example.org',
@@ -110,6 +114,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'smtp://localhost:25' }, /set both or neither/],
     [{ CONTACT_NOTIFY_TO: 'info@example.org' }, /set both or neither/],
     [{ CONTACT_RETENTION_DAYS: 'a year' }, /CONTACT_RETENTION_DAYS/],
+    [{ PUBLIC_SOURCE_MAPS: 'yes please' }, /PUBLIC_SOURCE_MAPS must be true or false, got "yes please"/],
   ])('rejects %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

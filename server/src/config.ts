@@ -52,6 +52,8 @@ export interface Config {
   site: SiteInfo;
   /** Absolute folder holding the front-end workspaces' `dist/` folders (`WEB_ROOT`, default: the repository root). */
   webRoot: string;
+  /** Serve the builds' source maps (`*.map`) to anyone (`PUBLIC_SOURCE_MAPS`, default false: 404). */
+  publicSourceMaps: boolean;
 }
 
 /** See {@link Config.httpTimeouts}; all in ms. */
@@ -96,6 +98,19 @@ function origin(name: string, raw: string): string {
     throw new ConfigError(`${name} must be an origin only (scheme, host, port), got "${raw}"`);
   }
   return url.origin;
+}
+
+/**
+ * A yes/no variable: `true`/`false` (any case), `1`/`0`; `fallback` when unset.
+ * @throws ConfigError naming the variable for anything else
+ */
+function booleanValue(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const lower = raw.toLowerCase();
+  if (lower === 'true' || lower === '1') return true;
+  if (lower === 'false' || lower === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 function trustProxy(raw: string | undefined): TrustProxy {
@@ -176,6 +191,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     site: loadSiteInfo(env, knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined, previewAllowedOrigins),
     // config.ts sits in server/src or server/dist: the repository root is two levels up.
     webRoot: path.resolve(cwd, value(env, 'WEB_ROOT') ?? path.resolve(__dirname, '..', '..')),
+    publicSourceMaps: booleanValue(env, 'PUBLIC_SOURCE_MAPS', false),
   };
 }
 

@@ -21,6 +21,9 @@ function build(root: string, workspace: string, name: RemoteName, version: strin
   write(root, `${workspace}/dist/mf-manifest.json`, manifestText(name, label));
   write(root, `${workspace}/dist/remoteEntry.js`, remoteEntryText(name, label));
   write(root, `${workspace}/dist/123.9f8e7d6c.js`, 'var chunk;');
+  write(root, `${workspace}/dist/123.9f8e7d6c.js.map`, '{"version":3,"sources":["secret.ts"]}');
+  // An asset module webpack names by its hash alone, like the PDF.js worker.
+  write(root, `${workspace}/dist/f80e59db57edadfe5744.mjs`, 'var worker;');
   if (name === 'assistant') write(root, `${workspace}/dist/assistant/index.html`, `<p>frame ${label}</p>`);
 }
 
@@ -86,6 +89,23 @@ describe.each(testBackends)('remote releases over HTTP ($name)', (backend) => {
     }
     const escape = await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/..%2F..%2Freleases');
     expect(escape.status).not.toBe(200);
+    const worker = await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/f80e59db57edadfe5744.mjs');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps source maps from the public unless PUBLIC_SOURCE_MAPS is true', async () => {
+    build(root, 'remote-forms', 'forms', '0.1.0-1a2b3c4d');
+    await registry.syncCurrentBuilds();
+    const map = '/remotes/forms/0.1.0-1a2b3c4d/123.9f8e7d6c.js.map';
+    const hidden = await request(app).get(map);
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).toBe('Not found');
+    expect(fs.existsSync(path.join(root, 'releases', 'forms', '0.1.0-1a2b3c4d', '123.9f8e7d6c.js.map'))).toBe(true);
+    const open = testApp(db, { WEB_ROOT: root, RELEASES_DIR: path.join(root, 'releases'), PUBLIC_SOURCE_MAPS: 'true' });
+    const shown = await request(open).get(map);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('secret.ts');
   });
 
   it('switches on rollback with no restart, and keeps serving the old release files', async () => {
