@@ -6,6 +6,13 @@
  * It imports nothing of the server, so no command module can form an import cycle through it.
  */
 
+/**
+ * The command a server registers to answer `{ database }`, the database it uses in words
+ * (`db/describe.ts`); operator commands ask it first and refuse to act through a server on
+ * another database than their own configuration names.
+ */
+export const SERVER_DATABASE_COMMAND = 'server.database';
+
 /** Arguments of a command: a JSON object. */
 export type AdminArgs = Readonly<Record<string, unknown>>;
 

@@ -12,7 +12,8 @@ import { openDatabase } from '../db/open.js';
 import type { PGliteOptions } from '../db/pglite.js';
 import { MAX_BATCH, registerEmbeddingCommands } from '../embeddings/commands.js';
 import { HelpRequested, loadConfigOrExit, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
-import { describeDatabase, describeOutcome } from './operator.js';
+import { describeDatabase } from '../db/describe.js';
+import { describeOutcome } from './operator.js';
 
 /**
  * `npm run corpus -- …`: the corpus's operator commands.

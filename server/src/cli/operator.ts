@@ -2,20 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type Config } from '../config.js';
 import { DataDirLockedError } from '../db/lock.js';
-import { AdminCommands, type AdminArgs } from '../admin/registry.js';
+import { AdminCommandError, AdminCommands, SERVER_DATABASE_COMMAND, type AdminArgs } from '../admin/registry.js';
 import { AdminUnavailableError, adminSocketPath, callAdmin, currentOsUser } from '../admin/socket.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import { describeDatabase } from '../db/describe.js';
 import { openDatabase, PGLITE_SUBDIR } from '../db/open.js';
 import type { PGliteOptions } from '../db/pglite.js';
 
 /**
  * How an operator command runs (ARCHITECTURE.md "Data"): through the running server's admin
- * socket when it answers; otherwise in this process, on the database opened under the data
- * folder's lock (so no server can start on it meanwhile); with `DATABASE_URL`, always directly
- * against PostgreSQL. It never creates an embedded database unless asked (`init`), so a wrong
+ * socket (`DATA_DIR/admin.sock`) when it answers and uses the same database; otherwise in this
+ * process, on the database opened under the data folder's lock (so no server can start on it
+ * meanwhile), or directly against PostgreSQL with `DATABASE_URL`. It never creates an embedded database unless asked (`init`), so a wrong
  * `DATA_DIR` is reported instead of answered from a new, empty database.
  */
+
+/**
+ * The server answering on `DATA_DIR/admin.sock` uses another database than the command's
+ * configuration names (a `DATABASE_URL` set on one side only, or another PostgreSQL).
+ */
+export class DatabaseMismatchError extends Error {
+  override name = 'DatabaseMismatchError';
+}
 
 /**
  * No embedded database where the configuration points: the operator's `DATA_DIR` is probably
@@ -23,20 +32,6 @@ import type { PGliteOptions } from '../db/pglite.js';
  */
 export class NoDatabaseError extends Error {
   override name = 'NoDatabaseError';
-}
-
-/**
- * The database a command uses, in words for the operator: `PGlite in <DATA_DIR>/pgdata` or
- * `PostgreSQL <host>:<port>/<database> (DATABASE_URL)` (never the user or password).
- */
-export function describeDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): string {
-  if (!config.databaseUrl) return `PGlite in ${path.join(config.dataDir, PGLITE_SUBDIR)}`;
-  try {
-    const url = new URL(config.databaseUrl);
-    return `PostgreSQL ${url.host || 'localhost'}${url.pathname || '/'} (DATABASE_URL)`;
-  } catch {
-    return 'PostgreSQL (DATABASE_URL)';
-  }
 }
 
 /** True when `DATA_DIR` holds an embedded database (PGlite writes `PG_VERSION` when it creates one). */
@@ -90,6 +85,7 @@ async function runLocally(op: OperatorCommand): Promise<unknown> {
  * Runs one operator command where it must run.
  *
  * @returns the command's result, where it ran and on which database
+ * @throws DatabaseMismatchError when the server on the socket uses another database
  * @throws NoDatabaseError when neither a server answers on `DATA_DIR/admin.sock` nor an
  *   embedded database exists in `DATA_DIR` (without `init`); nothing is created then
  * @throws AdminCommandError with the command's refusal (bad arguments, …)
@@ -99,15 +95,29 @@ async function runLocally(op: OperatorCommand): Promise<unknown> {
  */
 export async function runOperatorCommand(op: OperatorCommand): Promise<OperatorOutcome> {
   const database = describeDatabase(op.config);
-  if (op.config.databaseUrl) return { result: await runLocally(op), via: 'postgres', database };
+  const socket = adminSocketPath(op.config.dataDir);
+  let server: string | undefined;
   try {
-    return { result: await callAdmin(adminSocketPath(op.config.dataDir), op.command, op.args), via: 'server', database };
+    const answer = (await callAdmin(socket, SERVER_DATABASE_COMMAND, {}, 10_000)) as { database?: unknown } | null;
+    server = typeof answer?.database === 'string' ? answer.database : database;
   } catch (error) {
-    if (!(error instanceof AdminUnavailableError)) throw error;
+    // A server from before `server.database` existed: its socket is in our DATA_DIR, trust it as before.
+    if (error instanceof AdminCommandError) server = database;
+    else if (!(error instanceof AdminUnavailableError)) throw error;
   }
+  if (server !== undefined) {
+    if (server !== database) {
+      throw new DatabaseMismatchError(
+        `the server answering on ${socket} uses ${server}, but this command is configured for ${database}. ` +
+          'Run it with the same DATA_DIR and DATABASE_URL as the server. Nothing was changed.',
+      );
+    }
+    return { result: await callAdmin(socket, op.command, op.args), via: 'server', database };
+  }
+  if (op.config.databaseUrl) return { result: await runLocally(op), via: 'postgres', database };
   if (!op.init && !embeddedDatabaseExists(op.config.dataDir)) {
     throw new NoDatabaseError(
-      `no database in ${path.join(op.config.dataDir, PGLITE_SUBDIR)} and no server answers on ${adminSocketPath(op.config.dataDir)}. ` +
+      `no database in ${path.join(op.config.dataDir, PGLITE_SUBDIR)} and no server answers on ${socket}. ` +
         `Set DATA_DIR to the server's data folder (its start-up log names the database)${op.initOption ? `, or pass ${op.initOption} to create a new database there` : ''}. Nothing was created.`,
     );
   }

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AdminCommands } from '../admin/registry';
+import { AdminCommands, SERVER_DATABASE_COMMAND } from '../admin/registry';
 import { adminSocketPath, startAdminSocket, type AdminSocket } from '../admin/socket';
 import type { Database } from '../db/database';
+import { describeDatabase } from '../db/describe';
 import { createLogger } from '../logger';
 import { registerReleaseCommands } from '../releases/commands';
 import { nativePGlite, openTestDatabase, testBackends } from '../testing/databases';
@@ -89,6 +90,11 @@ describe.each(testBackends)('npm run remotes through the running server ($name)'
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-remotes-web-'));
     const commands = new AdminCommands();
     registerReleaseCommands(commands, { db, webRoot, releasesDir: releasesDir(), logger: createLogger('silent') });
+    // As operations.ts does: the server says which database it uses.
+    commands.register(SERVER_DATABASE_COMMAND, {
+      description: 'which database',
+      run: () => Promise.resolve({ database: describeDatabase({ dataDir, databaseUrl: undefined }) }),
+    });
     socket = await startAdminSocket({ socketPath: adminSocketPath(dataDir), commands, logger: createLogger('silent') });
     restore = withEnv({ DATA_DIR: dataDir, DATABASE_URL: undefined, WEB_ROOT: webRoot });
   }, 120_000);
@@ -148,5 +154,21 @@ describe.each(testBackends)('npm run remotes through the running server ($name)'
       'Kept knowledge@0.1.0-00000002 (active in the last 24 h)\nKept knowledge@0.1.0-00000001 (active)\nNothing to remove.\n',
     );
     expect(fs.existsSync(path.join(releasesDir(), 'knowledge', '0.1.0-00000001', 'remoteEntry.js'))).toBe(true);
+  });
+
+  it('refuses to act through a server that uses another database than its own configuration', async () => {
+    const undo = withEnv({ DATABASE_URL: 'postgres://kb:secret@db.internal:5432/kb' });
+    try {
+      const run = await remotes('list');
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(
+        `remotes: the server answering on ${path.join(dataDir, 'admin.sock')} uses PGlite in ${path.join(dataDir, 'pgdata')}, ` +
+          'but this command is configured for PostgreSQL db.internal:5432/kb (DATABASE_URL).',
+      );
+      expect(run.stderr).not.toContain('secret');
+    } finally {
+      undo();
+    }
   });
 });

@@ -2,7 +2,8 @@ import { loadConfig } from '../config.js';
 import { registerReleaseCommands } from '../releases/commands.js';
 import type { ActivationResult, AuditEvent, PruneResult, PublishResult, Release } from '../releases/registry.js';
 import { HelpRequested, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
-import { describeDatabase, describeOutcome, NoDatabaseError, reportOperatorError, runOperatorCommand } from './operator.js';
+import { describeDatabase } from '../db/describe.js';
+import { describeOutcome, NoDatabaseError, reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
  * `npm run remotes -- …`: the release registry's operator commands (docs/operations.md).
