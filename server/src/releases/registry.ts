@@ -403,6 +403,9 @@ export function createReleaseRegistry({
       const [top] = await liveActivations(tx, name, 1);
       const from = top?.version ?? null;
       if (from === version) return { name, from, to: version, changed: false, warnings };
+      const [still] = await tx.query('SELECT 1 FROM remote_releases WHERE name = $1 AND version = $2', [name, version]);
+      // Pruned while it was being verified (prune takes the same lock).
+      if (!still) throw new ReleaseError('unknown-version', `${name}@${version} is not published (see \`npm run remotes -- list\`)`);
       await tx.query('INSERT INTO remote_activations (name, version) VALUES ($1, $2)', [name, version]);
       await recordAudit(tx, { actor, action: 'activate', name, from, to: version, forced: warnings.length > 0 });
       return { name, from, to: version, changed: true, warnings };
