@@ -14,8 +14,9 @@ import type { PGliteOptions } from '../db/pglite.js';
  * How an operator command runs (ARCHITECTURE.md "Data"): through the running server's admin
  * socket (`DATA_DIR/admin.sock`) when it answers and uses the same database; otherwise in this
  * process, on the database opened under the data folder's lock (so no server can start on it
- * meanwhile), or directly against PostgreSQL with `DATABASE_URL`. It never creates an embedded database unless asked (`init`), so a wrong
- * `DATA_DIR` is reported instead of answered from a new, empty database.
+ * meanwhile), or directly against PostgreSQL with `DATABASE_URL`. It never creates an
+ * embedded database unless asked (`init`), so a wrong `DATA_DIR` is reported instead of
+ * answered from a new, empty database.
  */
 
 /**
