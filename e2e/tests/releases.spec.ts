@@ -166,4 +166,16 @@ test('publish, activate and roll back one remote while the server runs and acros
   expect(end.assistant).toBe(before.assistant);
   expect(end.forms).toBe(before.forms);
   await expect(remotes('rollback', 'nonesuch')).rejects.toThrow(/Unknown remote "nonesuch"/);
+
+  // Every change is in the audit log, with who made it: `start` or the operator's OS user.
+  const user = os.userInfo().username;
+  const v = (version: string): string => version.replace(/\./g, '\\.');
+  const history = (await remotes('history', 'knowledge')).trimEnd().split('\n');
+  expect(history).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(new RegExp(`publish +knowledge +${v(first)} +by start$`)),
+      expect.stringMatching(new RegExp(`activate knowledge +${v(first)} → ${v(second)} +by ${user}$`)),
+      expect.stringMatching(new RegExp(`rollback knowledge +${v(second)} → ${v(first)} +by ${user}$`)),
+    ]),
+  );
 });

@@ -31,6 +31,7 @@ import { sourcesRouter } from './sources/routes.js';
 import { compressResponses } from './web/compression.js';
 import { fontsRouter } from './web/fonts.js';
 import { webRouter } from './web/routes.js';
+import { hideSourceMaps } from './web/static.js';
 import { crawlerRouter, siteRouter } from './site/routes.js';
 
 /** What the app is built from. */
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(fontsRouter());
   app.use(openApiRouter(config.publicOrigin));
   app.use(crawlerRouter(config.publicOrigin));
+  if (!config.publicSourceMaps) app.use(hideSourceMaps);
   app.use(releasesRouter(registry));
   app.use(
     webRouter(config.webRoot, async () => {

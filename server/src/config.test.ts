@@ -15,7 +15,9 @@ describe('loadConfig', () => {
       rateLimits: { formsPerMinute: 20, askPerMinute: 120, readPerMinute: 600 },
       logLevel: 'info',
       responseCache: true,
+      publicSourceMaps: false,
     });
+    expect(loadConfig({ PUBLIC_SOURCE_MAPS: 'TRUE' }).publicSourceMaps).toBe(true);
     expect(config.webRoot).toBe(path.resolve(__dirname, '..', '..'));
     expect(knowledgeOrigin(config)).toBe('http://localhost:7860');
   });
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
         REQUEST_TIMEOUT_MS: '30000',
         CONNECTIONS_CHECK_MS: '500',
         SEARCH_CACHE: 'off',
+        PUBLIC_SOURCE_MAPS: 'true',
       },
       '/srv',
     );
@@ -86,6 +89,7 @@ describe('loadConfig', () => {
       site: { ...SITE_INFO_DEFAULTS, knowledgeAppOrigin: 'https://knowledge.example.org' },
       webRoot: '/opt/web',
       responseCache: false,
+      publicSourceMaps: true,
       forms: {
         smtpUrl: 'smtps://alerts:secret@mail.example.org:465',
         notifyTo: 'info@example.org, staff@example.org',
@@ -123,6 +127,7 @@ describe('loadConfig', () => {
     [{ CONTACT_NOTIFY_TO: 'info@example.org' }, /set both or neither/],
     [{ CONTACT_RETENTION_DAYS: 'a year' }, /CONTACT_RETENTION_DAYS/],
     [{ SEARCH_CACHE: 'false' }, /SEARCH_CACHE must be "on" or "off"/],
+    [{ PUBLIC_SOURCE_MAPS: 'yes please' }, /PUBLIC_SOURCE_MAPS must be true or false, got "yes please"/],
   ])('rejects %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

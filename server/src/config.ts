@@ -63,6 +63,8 @@ export interface Config {
    * `cache/responses.ts`).
    */
   responseCache: boolean;
+  /** Serve the builds' source maps (`*.map`) to anyone (`PUBLIC_SOURCE_MAPS`, default false: 404). */
+  publicSourceMaps: boolean;
 }
 
 /** See {@link Config.httpTimeouts}; all in ms. */
@@ -115,6 +117,19 @@ function origin(name: string, raw: string): string {
     throw new ConfigError(`${name} must be an origin only (scheme, host, port), got "${raw}"`);
   }
   return url.origin;
+}
+
+/**
+ * A yes/no variable: `true`/`false` (any case), `1`/`0`; `fallback` when unset.
+ * @throws ConfigError naming the variable for anything else
+ */
+function booleanValue(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const lower = raw.toLowerCase();
+  if (lower === 'true' || lower === '1') return true;
+  if (lower === 'false' || lower === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 function trustProxy(raw: string | undefined): TrustProxy {
@@ -201,6 +216,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     // config.ts sits in server/src or server/dist: the repository root is two levels up.
     webRoot: path.resolve(cwd, value(env, 'WEB_ROOT') ?? path.resolve(__dirname, '..', '..')),
     responseCache: onOff(env, 'SEARCH_CACHE', true),
+    publicSourceMaps: booleanValue(env, 'PUBLIC_SOURCE_MAPS', false),
   };
 }
 

@@ -130,12 +130,17 @@ async function start(config: Config, logger: Logger): Promise<void> {
     if (loaded.loaded.length > 0) logger.info({ imports: loaded.loaded, counts: await passageCounts(db) }, 'corpus loaded');
     await warmUpSearch(db);
     // A new build is a deploy; an already published one is left as it is (rollbacks survive restarts).
-    const published = await createReleaseRegistry({
+    // A build that fails verification is neither published nor activated: the site keeps its release.
+    const synced = await createReleaseRegistry({
       db,
       webRoot: config.webRoot,
       releasesDir: config.releasesDir,
+      logger,
     }).syncCurrentBuilds();
-    if (published.length > 0) logger.info({ published }, 'new remote builds published and activated');
+    if (synced.activated.length > 0) logger.info({ published: synced.activated }, 'new remote builds published and activated');
+    for (const refused of synced.refused) {
+      logger.warn(refused, `new build ${refused.release} failed verification; not published, the active release stays`);
+    }
     const registry = createReleaseRegistry({ db, webRoot: config.webRoot, releasesDir: config.releasesDir });
     remoteHealth = createRemoteHealth({ registry, logger });
     const health = await remoteHealth.checkNow();

@@ -1,4 +1,4 @@
-import { AdminCommands } from './admin/registry.js';
+import { AdminCommands, SERVER_DATABASE_COMMAND } from './admin/registry.js';
 import { adminSocketPath, startAdminSocket, type AdminSocket } from './admin/socket.js';
 import type { Config } from './config.js';
 import { registerCorpusCommands } from './corpus/imports.js';
@@ -9,6 +9,7 @@ import { createAlertNotifier, type AlertNotifier } from './forms/alerts.js';
 import { registerFormsCommands, startRetention } from './forms/commands.js';
 import type { Logger } from './logger.js';
 import { registerReleaseCommands } from './releases/commands.js';
+import { describeDatabase } from './db/describe.js';
 
 /**
  * The server's background duties besides HTTP: the admin socket with its command registry,
@@ -42,10 +43,15 @@ export async function startOperations(deps: { config: Config; db: Database; logg
   const { config, db, logger } = deps;
   const commands = new AdminCommands();
   registerFormsCommands(commands, { db, publicOrigin: config.publicOrigin });
-  registerReleaseCommands(commands, { db, webRoot: config.webRoot, releasesDir: config.releasesDir });
+  registerReleaseCommands(commands, { db, webRoot: config.webRoot, releasesDir: config.releasesDir, logger });
   registerCorpusCommands(commands, { db });
   registerDbCommands(commands, { db });
   registerEmbeddingCommands(commands, { db, config: config.embeddings });
+  // Operator commands ask this first, so one configured for another database is refused.
+  commands.register(SERVER_DATABASE_COMMAND, {
+    description: 'which database this server uses',
+    run: () => Promise.resolve({ database: describeDatabase(config) }),
+  });
   let socket: AdminSocket | undefined;
   try {
     socket = await startAdminSocket({ socketPath: adminSocketPath(config.dataDir), commands, logger });

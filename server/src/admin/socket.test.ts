@@ -37,7 +37,8 @@ describe('the admin socket', () => {
   const commands = new AdminCommands()
     .register('test.echo', { description: 'echoes its args', run: (args) => Promise.resolve({ echoed: args }) })
     .register('test.refuse', { description: 'refuses', run: () => Promise.reject(new AdminCommandError('not like this')) })
-    .register('test.crash', { description: 'fails', run: () => Promise.reject(new Error('secret internals')) });
+    .register('test.crash', { description: 'fails', run: () => Promise.reject(new Error('secret internals')) })
+    .register('test.whoami', { description: 'who asks', run: (_args, { actor }) => Promise.resolve({ actor }) });
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-admin-'));
@@ -60,6 +61,7 @@ describe('the admin socket', () => {
       { name: 'test.crash', description: 'fails' },
       { name: 'test.echo', description: 'echoes its args' },
       { name: 'test.refuse', description: 'refuses' },
+      { name: 'test.whoami', description: 'who asks' },
     ]);
   });
 
@@ -80,6 +82,22 @@ describe('the admin socket', () => {
       { id: null, ok: false, error: 'the request is not valid JSON' },
       { id: 'b', ok: true, result: { pong: true, pid: process.pid } },
       { id: null, ok: false, error: 'the request needs a "command" (string)' },
+    ]);
+  });
+
+  it("tells a command who asks: the CLI's OS user, a request's actor, or unknown", async () => {
+    expect(await callAdmin(socket.path, 'test.whoami')).toEqual({ actor: os.userInfo().username });
+    expect(await callAdmin(socket.path, 'test.whoami', {}, 5000, 'alice')).toEqual({ actor: 'alice' });
+    const answers = await exchange(
+      socket.path,
+      '{"id":1,"command":"test.whoami"}\n{"id":2,"command":"test.whoami","actor":"bob smith"}\n{"id":3,"command":"test.whoami","actor":7}\n',
+      3,
+    );
+    const refusal = '"actor" must be a user name (1 to 64 characters, no spaces)';
+    expect(answers).toEqual([
+      { id: 1, ok: true, result: { actor: 'unknown' } },
+      { id: null, ok: false, error: refusal },
+      { id: null, ok: false, error: refusal },
     ]);
   });
 

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
-import { AdminCommandError, type AdminArgs, type AdminCommands } from './registry.js';
+import { AdminCommandError, UNKNOWN_ACTOR, type AdminArgs, type AdminCommands } from './registry.js';
 
 /**
  * The admin socket (ARCHITECTURE.md "Data"): `DATA_DIR/admin.sock`, a Unix socket with file
@@ -10,7 +11,8 @@ import { AdminCommandError, type AdminArgs, type AdminCommands } from './registr
  * reach the running server, the one process that owns the embedded database.
  *
  * Protocol: JSON lines over one connection. Each request is one line
- * `{"id": 1, "command": "forms.export", "args": {…}}`; each answer is one line with the same id,
+ * `{"id": 1, "command": "forms.export", "args": {…}, "actor": "alice"}` (`actor`, optional: the
+ * operator's OS user, recorded by audited commands); each answer is one line with the same id,
  * `{"id": 1, "ok": true, "result": …}` or `{"id": 1, "ok": false, "error": "…"}`. Requests on
  * one connection are answered in order. A line may be at most 1 MiB.
  *
@@ -31,6 +33,24 @@ export interface AdminRequest {
   id: string | number;
   command: string;
   args?: AdminArgs;
+  /** The operator's OS user name (1–64 characters, no control characters or spaces). */
+  actor?: string;
+}
+
+/** What an actor name may be: an OS user name, without spaces or control characters. */
+const ACTOR = /^[^\s\p{Cc}]{1,64}$/u;
+
+/**
+ * The OS user this process runs as (`os.userInfo().username`), sent as the actor of admin
+ * requests; `unknown` when the system cannot say (no passwd entry in a container).
+ */
+export function currentOsUser(): string {
+  try {
+    const name = os.userInfo().username;
+    return ACTOR.test(name) ? name : 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 /** An answer line. */
@@ -58,13 +78,16 @@ function parseRequest(line: string): AdminRequest | string {
     return 'the request is not valid JSON';
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'the request must be a JSON object';
-  const r = value as { id?: unknown; command?: unknown; args?: unknown };
+  const r = value as { id?: unknown; command?: unknown; args?: unknown; actor?: unknown };
   if (typeof r.id !== 'string' && typeof r.id !== 'number') return 'the request needs an "id" (string or number)';
   if (typeof r.command !== 'string') return 'the request needs a "command" (string)';
   if (r.args !== undefined && (typeof r.args !== 'object' || r.args === null || Array.isArray(r.args))) {
     return '"args" must be a JSON object';
   }
-  return { id: r.id, command: r.command, args: r.args as AdminArgs | undefined };
+  if (r.actor !== undefined && (typeof r.actor !== 'string' || !ACTOR.test(r.actor))) {
+    return '"actor" must be a user name (1 to 64 characters, no spaces)';
+  }
+  return { id: r.id, command: r.command, args: r.args as AdminArgs | undefined, actor: r.actor };
 }
 
 /** Whether something answers on the socket at `socketPath`. */
@@ -120,7 +143,8 @@ export async function startAdminSocket(options: { socketPath: string; commands: 
           const request = parseRequest(line);
           if (typeof request === 'string') return reply({ id: null, ok: false, error: request });
           try {
-            const result = await commands.run(request.command, request.args ?? {});
+            const context = request.actor === undefined ? UNKNOWN_ACTOR : { actor: request.actor };
+            const result = await commands.run(request.command, request.args ?? {}, context);
             reply({ id: request.id, ok: true, result: result ?? null });
           } catch (error) {
             if (error instanceof AdminCommandError) return reply({ id: request.id, ok: false, error: error.message });
@@ -172,12 +196,19 @@ export class AdminUnavailableError extends Error {
  *
  * @param socketPath usually {@link adminSocketPath}`(DATA_DIR)`
  * @param timeoutMs  how long to wait for the answer (default 10 minutes: exports can be large)
+ * @param actor      who asks, recorded by audited commands (default {@link currentOsUser})
  * @returns the command's `result`
  * @throws AdminUnavailableError when nothing listens there (ENOENT, ECONNREFUSED)
  * @throws AdminCommandError with the server's message when the command was refused or failed
  * @throws Error on a broken connection or a timeout
  */
-export function callAdmin(socketPath: string, command: string, args: AdminArgs = {}, timeoutMs = 600_000): Promise<unknown> {
+export function callAdmin(
+  socketPath: string,
+  command: string,
+  args: AdminArgs = {},
+  timeoutMs = 600_000,
+  actor: string = currentOsUser(),
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(socketPath);
     socket.setEncoding('utf8');
@@ -191,7 +222,7 @@ export function callAdmin(socketPath: string, command: string, args: AdminArgs =
       fn();
     };
     const timer = setTimeout(() => finish(() => reject(new Error(`no answer from the admin socket within ${timeoutMs} ms`))), timeoutMs);
-    socket.on('connect', () => socket.write(`${JSON.stringify({ id: 1, command, args })}\n`));
+    socket.on('connect', () => socket.write(`${JSON.stringify({ id: 1, command, args, actor })}\n`));
     socket.on('data', (chunk: string) => {
       buffer += chunk;
       const newline = buffer.indexOf('\n');

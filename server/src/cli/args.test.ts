@@ -169,6 +169,12 @@ describe('the CLIs keep their usage errors', () => {
     [['list', '--base-url', 'x'], '--base-url goes with publish'],
     [['activate', 'a'], 'activate needs a remote name and a version'],
     [['list', '--zzz'], 'unknown option --zzz'],
+    [['rollback', 'forms', '--force'], 'unknown option --force'],
+    [['prune'], 'prune needs --keep N (how many of the newest releases to keep)'],
+    [['prune', '--keep', 'all'], '--keep must be a whole number'],
+    [['prune', '--keep'], '--keep needs a number of releases'],
+    [['history', '--limit', '0'], '--limit must be at least 1'],
+    [['history', 'a', 'b'], 'history takes at most one remote name'],
   ])('remotes %j: %s', (argv, message) => {
     expect(usage(() => parseRemotesArgs(argv))).toBe(message);
   });
@@ -177,8 +183,16 @@ describe('the CLIs keep their usage errors', () => {
     expect(parseRemotesArgs(['publish', 'knowledge', '--base-url=https://cdn.example.org/k/'])).toEqual({
       command: 'remotes.publish',
       args: { name: 'knowledge', baseUrl: 'https://cdn.example.org/k/' },
+      init: false,
     });
-    expect(parseRemotesArgs(['activate', 'forms', 'v2'])).toEqual({ command: 'remotes.activate', args: { name: 'forms', version: 'v2' } });
+    expect(parseRemotesArgs(['activate', 'forms', 'v2'])).toEqual({ command: 'remotes.activate', args: { name: 'forms', version: 'v2' }, init: false });
+    expect(parseRemotesArgs(['activate', 'forms', 'v2', '--force', '--init'])).toEqual({
+      command: 'remotes.activate',
+      args: { name: 'forms', version: 'v2', force: true },
+      init: true,
+    });
+    expect(parseRemotesArgs(['history', 'forms', '--limit', '5'])).toEqual({ command: 'remotes.history', args: { name: 'forms', limit: 5 }, init: false });
+    expect(parseRemotesArgs(['prune', '--keep=3'])).toEqual({ command: 'remotes.prune', args: { keep: 3 }, init: false });
   });
 });
 

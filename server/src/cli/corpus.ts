@@ -12,6 +12,8 @@ import { openDatabase } from '../db/open.js';
 import type { PGliteOptions } from '../db/pglite.js';
 import { MAX_BATCH, registerEmbeddingCommands } from '../embeddings/commands.js';
 import { HelpRequested, loadConfigOrExit, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
+import { describeDatabase } from '../db/describe.js';
+import { describeOutcome } from './operator.js';
 
 /**
  * `npm run corpus -- …`: the corpus's operator commands.
@@ -288,7 +290,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       err: process.stderr,
       signal: interrupt.signal,
     });
-    process.stderr.write(`(ran ${via === 'server' ? 'in the running server' : via === 'postgres' ? 'on PostgreSQL' : `on ${config.dataDir}`})\n`);
+    process.stderr.write(describeOutcome('corpus', { via, database: describeDatabase(config) }));
   } catch (error) {
     if (error instanceof ImportInterrupted || error instanceof EmbedInterrupted) {
       process.stderr.write(`${error.message}\n`);

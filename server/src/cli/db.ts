@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { registerDbCommands, restoreBackup, type BackupResult } from '../db/backup.js';
 import { HelpRequested, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
-import { reportOperatorError, runOperatorCommand } from './operator.js';
+import { describeOutcome, reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
  * `npm run db -- …`: backups of the embedded database (docs/operations.md).
@@ -83,14 +83,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 1;
     }
     if (parsed.verb === 'backup') {
-      const { result, via } = await runOperatorCommand({
+      const outcome = await runOperatorCommand({
         config,
         command: 'db.backup',
         args: { file: parsed.file },
         register: (commands, db) => registerDbCommands(commands, { db }),
       });
-      const r = result as BackupResult;
-      process.stdout.write(`Backup written to ${r.file} (${megabytes(r.bytes)}, ${via === 'server' ? 'by the running server' : 'the server was not running'}).\n`);
+      const r = outcome.result as BackupResult;
+      process.stderr.write(describeOutcome('db', outcome));
+      process.stdout.write(`Backup written to ${r.file} (${megabytes(r.bytes)}, ${outcome.via === 'server' ? 'by the running server' : 'the server was not running'}).\n`);
       return 0;
     }
     const r = await restoreBackup({ dataDir: config.dataDir, file: parsed.file, replace: parsed.replace });

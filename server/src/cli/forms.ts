@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { loadConfig } from '../config.js';
 import { registerFormsCommands } from '../forms/commands.js';
 import { HelpRequested, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
-import { reportOperatorError, runOperatorCommand } from './operator.js';
+import { describeOutcome, reportOperatorError, runOperatorCommand } from './operator.js';
 
 /**
  * `npm run forms -- …`: the forms' operator commands (docs/operations.md).
@@ -92,12 +92,13 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   try {
     const config = loadConfig();
-    const { result, via } = await runOperatorCommand({
+    const outcome = await runOperatorCommand({
       config,
       command: parsed.command,
       args: parsed.args,
       register: (commands, db) => registerFormsCommands(commands, { db, publicOrigin: config.publicOrigin }),
     });
+    const { result } = outcome;
     if (parsed.command === 'forms.export') {
       const text = (result as { text?: unknown } | null)?.text;
       if (typeof text !== 'string') throw new Error('the export gave no text');
@@ -106,7 +107,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     } else {
       process.stdout.write(`${describe(parsed.command, result)}\n`);
     }
-    process.stderr.write(`forms: done (${via === 'server' ? 'through the running server' : via === 'postgres' ? 'on DATABASE_URL' : 'on the embedded database'})\n`);
+    process.stderr.write(describeOutcome('forms', outcome));
     return 0;
   } catch (error) {
     return reportOperatorError('forms', error);

@@ -1,18 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, type Config } from '../config.js';
 import { DataDirLockedError } from '../db/lock.js';
-import { AdminCommands, type AdminArgs } from '../admin/registry.js';
-import { AdminUnavailableError, adminSocketPath, callAdmin } from '../admin/socket.js';
+import { AdminCommandError, AdminCommands, SERVER_DATABASE_COMMAND, type AdminArgs } from '../admin/registry.js';
+import { AdminUnavailableError, adminSocketPath, callAdmin, currentOsUser } from '../admin/socket.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { openDatabase } from '../db/open.js';
+import { describeDatabase } from '../db/describe.js';
+import { openDatabase, PGLITE_SUBDIR } from '../db/open.js';
 import type { PGliteOptions } from '../db/pglite.js';
 
 /**
  * How an operator command runs (ARCHITECTURE.md "Data"): through the running server's admin
- * socket when it answers; otherwise in this process, on the database opened under the data
- * folder's lock (so no server can start on it meanwhile); with `DATABASE_URL`, always directly
- * against PostgreSQL.
+ * socket (`DATA_DIR/admin.sock`) when it answers and uses the same database; otherwise in this
+ * process, on the database opened under the data folder's lock (so no server can start on it
+ * meanwhile), or directly against PostgreSQL with `DATABASE_URL`. It never creates an
+ * embedded database unless asked (`init`), so a wrong `DATA_DIR` is reported instead of
+ * answered from a new, empty database.
  */
+
+/**
+ * The server answering on `DATA_DIR/admin.sock` uses another database than the command's
+ * configuration names (a `DATABASE_URL` set on one side only, or another PostgreSQL).
+ */
+export class DatabaseMismatchError extends Error {
+  override name = 'DatabaseMismatchError';
+}
+
+/**
+ * No embedded database where the configuration points: the operator's `DATA_DIR` is probably
+ * not the server's. Its message names the folder looked for and what to do.
+ */
+export class NoDatabaseError extends Error {
+  override name = 'NoDatabaseError';
+}
+
+/** True when `DATA_DIR` holds an embedded database (PGlite writes `PG_VERSION` when it creates one). */
+function embeddedDatabaseExists(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, PGLITE_SUBDIR, 'PG_VERSION'));
+}
 
 /** Where a command ran. */
 export type RanVia = 'server' | 'embedded' | 'postgres';
@@ -27,6 +53,21 @@ export interface OperatorCommand {
   register(commands: AdminCommands, db: Database): void;
   /** Loads PGlite (tests pass Node's own loader's copy). */
   PGlite?: PGliteOptions['PGlite'];
+  /**
+   * Create the embedded database when `DATA_DIR` has none (`--init`); otherwise that is
+   * refused with {@link NoDatabaseError} and nothing is created.
+   */
+  init?: boolean;
+  /** What the tool calls `--init` in its advice, or undefined when it has no such option. */
+  initOption?: string;
+}
+
+/** Where a command ran, and on which database. */
+export interface OperatorOutcome {
+  result: unknown;
+  via: RanVia;
+  /** {@link describeDatabase} of the configuration. */
+  database: string;
 }
 
 async function runLocally(op: OperatorCommand): Promise<unknown> {
@@ -35,7 +76,7 @@ async function runLocally(op: OperatorCommand): Promise<unknown> {
     await migrate(db);
     const commands = new AdminCommands();
     op.register(commands, db);
-    return await commands.run(op.command, op.args);
+    return await commands.run(op.command, op.args, { actor: currentOsUser() });
   } finally {
     await db.close();
   }
@@ -44,20 +85,54 @@ async function runLocally(op: OperatorCommand): Promise<unknown> {
 /**
  * Runs one operator command where it must run.
  *
- * @returns the command's result and where it ran
+ * @returns the command's result, where it ran and on which database
+ * @throws DatabaseMismatchError when the server on the socket uses another database
+ * @throws NoDatabaseError when neither a server answers on `DATA_DIR/admin.sock` nor an
+ *   embedded database exists in `DATA_DIR` (without `init`); nothing is created then
  * @throws AdminCommandError with the command's refusal (bad arguments, …)
  * @throws DataDirLockedError (with advice) when a process holds the data folder but does not
  *   answer on the socket (a server still starting up)
  * @throws the database's error when it cannot be opened
  */
-export async function runOperatorCommand(op: OperatorCommand): Promise<{ result: unknown; via: RanVia }> {
-  if (op.config.databaseUrl) return { result: await runLocally(op), via: 'postgres' };
+export async function runOperatorCommand(op: OperatorCommand): Promise<OperatorOutcome> {
+  const database = describeDatabase(op.config);
+  const socket = adminSocketPath(op.config.dataDir);
+  let server: string | undefined;
   try {
-    return { result: await callAdmin(adminSocketPath(op.config.dataDir), op.command, op.args), via: 'server' };
+    const answer = (await callAdmin(socket, SERVER_DATABASE_COMMAND, {}, 10_000)) as { database?: unknown } | null;
+    server = typeof answer?.database === 'string' ? answer.database : database;
   } catch (error) {
-    if (!(error instanceof AdminUnavailableError)) throw error;
+    // A server from before `server.database` existed: its socket is in our DATA_DIR, trust it as before.
+    if (error instanceof AdminCommandError) server = database;
+    else if (!(error instanceof AdminUnavailableError)) throw error;
   }
-  return { result: await runLocally(op), via: 'embedded' };
+  if (server !== undefined) {
+    if (server !== database) {
+      throw new DatabaseMismatchError(
+        `the server answering on ${socket} uses ${server}, but this command is configured for ${database}. ` +
+          'Run it with the same DATA_DIR and DATABASE_URL as the server. Nothing was changed.',
+      );
+    }
+    return { result: await callAdmin(socket, op.command, op.args), via: 'server', database };
+  }
+  if (op.config.databaseUrl) return { result: await runLocally(op), via: 'postgres', database };
+  if (!op.init && !embeddedDatabaseExists(op.config.dataDir)) {
+    throw new NoDatabaseError(
+      `no database in ${path.join(op.config.dataDir, PGLITE_SUBDIR)} and no server answers on ${socket}. ` +
+        `Set DATA_DIR to the server's data folder (its start-up log names the database)${op.initOption ? `, or pass ${op.initOption} to create a new database there` : ''}. Nothing was created.`,
+    );
+  }
+  return { result: await runLocally(op), via: 'embedded', database };
+}
+
+/**
+ * One line for stderr saying which database a command used and how, e.g.
+ * `remotes: database PGlite in /srv/kb/data/pgdata, through the running server`.
+ */
+export function describeOutcome(tool: string, outcome: Pick<OperatorOutcome, 'via' | 'database'>): string {
+  const how =
+    outcome.via === 'server' ? 'through the running server' : outcome.via === 'postgres' ? 'directly' : 'opened directly (no server running)';
+  return `${tool}: database ${outcome.database}, ${how}\n`;
 }
 
 /**

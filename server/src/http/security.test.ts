@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { createLogger } from '../logger';
 import { createReleaseRegistry } from '../releases/registry';
 import { openTestDatabase, testBackends } from '../testing/databases';
+import { manifestText, remoteEntryText } from '../testing/remote-builds';
 import { testApp } from '../testing/app';
 import { releaseOriginsOf, securityHeaders } from './security';
 
@@ -59,9 +60,11 @@ function webRoot(): string {
   write(root, 'shell/dist/index.html', '<!doctype html><html lang="en"><head><title>Shell</title></head><body><div id="root"></div></body></html>');
   write(root, 'remote-assistant/dist/assistant/index.html', '<!doctype html><html><head><title>Assistant</title></head><body></body></html>');
   write(root, 'remote-assistant/dist/release.json', '{"name":"assistant","version":"0.1.0-5e6f7a8b"}');
-  write(root, 'remote-assistant/dist/mf-manifest.json', '{}');
+  write(root, 'remote-assistant/dist/mf-manifest.json', manifestText('assistant'));
+  write(root, 'remote-assistant/dist/remoteEntry.js', remoteEntryText('assistant'));
   write(root, 'remote-knowledge/dist/release.json', '{"name":"knowledge","version":"0.1.0-1a2b3c4d"}');
-  write(root, 'remote-knowledge/dist/mf-manifest.json', '{}');
+  write(root, 'remote-knowledge/dist/mf-manifest.json', manifestText('knowledge'));
+  write(root, 'remote-knowledge/dist/remoteEntry.js', remoteEntryText('knowledge'));
   return root;
 }
 
@@ -182,6 +185,7 @@ describe('security headers of the site', () => {
   it("allows the origin of a release published on a CDN for scripts, the manifest's fetch and PDF.js's worker", async () => {
     await createReleaseRegistry({ db, webRoot: root, releasesDir }).publish('knowledge', {
       baseUrl: 'https://cdn.example.net/kb/knowledge/0.1.0-1a2b3c4d',
+      force: true, // no CDN answers in tests: past verification, which registry.test.ts covers
     });
     try {
       const res = await request(testApp(db, { WEB_ROOT: root, RELEASES_DIR: releasesDir })).get('/');

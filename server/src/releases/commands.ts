@@ -1,5 +1,6 @@
 import { AdminCommandError, type AdminArgs, type AdminCommands } from '../admin/registry.js';
 import type { Database } from '../db/database.js';
+import type { Logger } from '../logger.js';
 import { createReleaseRegistry, ReleaseError } from './registry.js';
 
 function text(args: AdminArgs, name: string, required: true): string;
@@ -8,6 +9,20 @@ function text(args: AdminArgs, name: string, required: boolean): string | undefi
   const v = args[name];
   if (v === undefined && !required) return undefined;
   if (typeof v !== 'string' || v === '') throw new AdminCommandError(`"${name}" must be a non-empty string`);
+  return v;
+}
+
+function flag(args: AdminArgs, name: string): boolean {
+  const v = args[name];
+  if (v === undefined) return false;
+  if (typeof v !== 'boolean') throw new AdminCommandError(`"${name}" must be true or false`);
+  return v;
+}
+
+function count(args: AdminArgs, name: string, required: boolean): number | undefined {
+  const v = args[name];
+  if (v === undefined && !required) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new AdminCommandError(`"${name}" must be a whole number (0 or more)`);
   return v;
 }
 
@@ -23,14 +38,20 @@ async function refusalsAsMessages<T>(fn: () => Promise<T>): Promise<T> {
 
 /**
  * Adds the release registry's operator commands (`npm run remotes -- …`) to `commands`:
- * `remotes.list` `{ name? }` → releases; `remotes.publish` `{ name, baseUrl? }` → the release;
- * `remotes.activate` `{ name, version }`; `remotes.rollback` `{ name }` → `{ from, to }`.
- * Refusals (unknown remote or version, a version published twice, no build, nothing to roll
- * back to) are `AdminCommandError`s with a sentence for the operator.
+ * `remotes.list` `{ name? }` → releases; `remotes.publish` `{ name, baseUrl?, force? }` → the
+ * release with `warnings`; `remotes.activate` `{ name, version, force? }` → `{ name, from, to,
+ * changed, warnings }`; `remotes.rollback` `{ name }` → `{ from, to }`; `remotes.history`
+ * `{ name?, limit? }` → audit events, oldest first; `remotes.prune` `{ keep, name? }` →
+ * `{ removed, protected }`. Changes are audited with the request's actor (the operator's OS
+ * user). Refusals (unknown remote or version, a version published twice, no build, a release
+ * failing verification, nothing to roll back to) are `AdminCommandError`s with a sentence for
+ * the operator.
+ *
+ * @param deps.logger the server's log, where each change is written too
  */
 export function registerReleaseCommands(
   commands: AdminCommands,
-  deps: { db: Database; webRoot: string; releasesDir: string },
+  deps: { db: Database; webRoot: string; releasesDir: string; logger?: Pick<Logger, 'info' | 'warn'> },
 ): void {
   const registry = createReleaseRegistry(deps);
   commands
@@ -39,23 +60,34 @@ export function registerReleaseCommands(
       run: (args) => refusalsAsMessages(() => registry.list(text(args, 'name', false))),
     })
     .register('remotes.publish', {
-      description: "copy a remote's current build into RELEASES_DIR (or record a copy at --base-url)",
-      run: (args) =>
+      description: "verify a remote's current build and copy it into RELEASES_DIR (or record a verified copy at --base-url)",
+      run: (args, { actor }) =>
         refusalsAsMessages(() =>
-          registry.publish(text(args, 'name', true), { baseUrl: text(args, 'baseUrl', false) }),
+          registry.publish(text(args, 'name', true), { baseUrl: text(args, 'baseUrl', false), force: flag(args, 'force'), actor }),
         ),
     })
     .register('remotes.activate', {
-      description: 'make a published version the active release of a remote',
-      run: async (args) => {
+      description: 'verify a published version and make it the active release of a remote',
+      run: (args, { actor }) => {
         const name = text(args, 'name', true);
         const version = text(args, 'version', true);
-        await refusalsAsMessages(() => registry.activate(name, version));
-        return { name, version };
+        const force = flag(args, 'force');
+        return refusalsAsMessages(() => registry.activate(name, version, { force, actor }));
       },
     })
     .register('remotes.rollback', {
       description: 'go back to the release that was active before the current one',
-      run: (args) => refusalsAsMessages(() => registry.rollback(text(args, 'name', true))),
+      run: (args, { actor }) => refusalsAsMessages(() => registry.rollback(text(args, 'name', true), { actor })),
+    })
+    .register('remotes.history', {
+      description: 'the audit log of publish, activate, rollback and prune (of one remote, or all), oldest first',
+      run: (args) => refusalsAsMessages(() => registry.history(text(args, 'name', false), count(args, 'limit', false))),
+    })
+    .register('remotes.prune', {
+      description: 'remove releases beyond the newest --keep N, never the active, rollback-target or recently active one',
+      run: (args, { actor }) => {
+        const keep = count(args, 'keep', true) ?? 0;
+        return refusalsAsMessages(() => registry.prune({ keep, name: text(args, 'name', false), actor }));
+      },
     });
 }

@@ -3,15 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
+import { fakeOrigin, manifestText, remoteEntryText, writeRemoteBuild } from '../testing/remote-builds';
 import { createReleaseRegistry, ReleaseError, type ReleaseRegistry } from './registry';
 
 function build(root: string, version: string): void {
-  const dist = path.join(root, 'remote-knowledge', 'dist');
-  fs.rmSync(dist, { recursive: true, force: true });
-  fs.mkdirSync(dist, { recursive: true });
-  fs.writeFileSync(path.join(dist, 'release.json'), JSON.stringify({ name: 'knowledge', version }));
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), '{}');
-  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `var v = "${version}";`);
+  writeRemoteBuild(path.join(root, 'remote-knowledge', 'dist'), 'knowledge', version);
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ReleaseError> {
@@ -28,15 +24,20 @@ describe.each(testBackends)('release registry ($name)', (backend) => {
   let db: Database;
   let root: string;
   let registry: ReleaseRegistry;
+  const cdnBase = 'https://cdn.example.org/kb/knowledge/0.1.0-000000cd';
+  const cdn = fakeOrigin({
+    [`${cdnBase}/mf-manifest.json`]: manifestText('knowledge', 'cdn'),
+    [`${cdnBase}/remoteEntry.js`]: remoteEntryText('knowledge', 'cdn'),
+  });
 
   beforeAll(async () => {
     db = await openTestDatabase(backend, false);
   }, 120_000);
   afterAll(() => db.close());
   beforeEach(async () => {
-    await db.exec('DELETE FROM remote_activations; DELETE FROM remote_releases;');
+    await db.exec('DELETE FROM remote_activations; DELETE FROM remote_releases; DELETE FROM release_audit;');
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-registry-'));
-    registry = createReleaseRegistry({ db, webRoot: root, releasesDir: path.join(root, 'releases') });
+    registry = createReleaseRegistry({ db, webRoot: root, releasesDir: path.join(root, 'releases'), fetch: cdn });
   });
 
   it('publishes an immutable copy and refuses a second copy of the same version', async () => {
@@ -91,12 +92,144 @@ describe.each(testBackends)('release registry ($name)', (backend) => {
 
   it('publishes and activates a new build at start-up, and changes nothing on a restart without a rebuild', async () => {
     build(root, '0.1.0-00000001');
-    expect(await registry.syncCurrentBuilds()).toEqual(['knowledge@0.1.0-00000001']);
+    expect(await registry.syncCurrentBuilds()).toEqual({ activated: ['knowledge@0.1.0-00000001'], refused: [] });
     build(root, '0.1.0-00000002');
-    expect(await registry.syncCurrentBuilds()).toEqual(['knowledge@0.1.0-00000002']);
+    expect(await registry.syncCurrentBuilds()).toEqual({ activated: ['knowledge@0.1.0-00000002'], refused: [] });
     await registry.rollback('knowledge');
     // Restart without rebuilding: the rollback holds.
-    expect(await registry.syncCurrentBuilds()).toEqual([]);
+    expect(await registry.syncCurrentBuilds()).toEqual({ activated: [], refused: [] });
     expect(await registry.activeVersion('knowledge')).toBe('0.1.0-00000001');
+  });
+
+  it('refuses to activate a release whose remoteEntry.js is missing, and activates it with force and a warning', async () => {
+    build(root, '0.1.0-00000001');
+    await registry.publish('knowledge');
+    await registry.activate('knowledge', '0.1.0-00000001');
+    build(root, '0.1.0-00000002');
+    await registry.publish('knowledge');
+    fs.rmSync(path.join(root, 'releases', 'knowledge', '0.1.0-00000002', 'remoteEntry.js'));
+
+    const refused = await refusal(registry.activate('knowledge', '0.1.0-00000002', { actor: 'alice' }));
+    expect(refused.code).toBe('unverified');
+    expect(refused.message).toMatch(/^knowledge@0\.1\.0-00000002 failed verification, so it was not activated: remoteEntry\.js is missing/);
+    expect(refused.message).toMatch(/pass --force/);
+    expect(await registry.activeVersion('knowledge')).toBe('0.1.0-00000001');
+
+    const forced = await registry.activate('knowledge', '0.1.0-00000002', { actor: 'alice', force: true });
+    expect(forced).toMatchObject({ from: '0.1.0-00000001', to: '0.1.0-00000002', changed: true });
+    expect(forced.warnings).toEqual([expect.stringMatching(/^remoteEntry\.js is missing \(/)]);
+    expect(await registry.activeVersion('knowledge')).toBe('0.1.0-00000002');
+    const [last] = (await registry.history('knowledge')).slice(-1);
+    expect(last).toMatchObject({ action: 'activate', actor: 'alice', forced: true, to: '0.1.0-00000002' });
+  });
+
+  it("refuses to publish a build that does not expose the contract's modules, or a CDN copy that is not there", async () => {
+    build(root, '0.1.0-00000003');
+    const dist = path.join(root, 'remote-knowledge', 'dist');
+    fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ id: 'knowledge', exposes: [] }));
+    const missing = await refusal(registry.publish('knowledge'));
+    expect(missing.code).toBe('unverified');
+    expect(missing.problems).toContain('mf-manifest.json does not expose ./KnowledgePage');
+    expect(fs.existsSync(path.join(root, 'releases', 'knowledge', '0.1.0-00000003'))).toBe(false);
+    expect(await registry.list()).toEqual([]);
+
+    fs.writeFileSync(path.join(dist, 'remoteEntry.js'), '<!doctype html><p>Not found</p>');
+    fs.writeFileSync(path.join(dist, 'mf-manifest.json'), manifestText('knowledge'));
+    expect((await refusal(registry.publish('knowledge'))).problems).toEqual([
+      expect.stringMatching(/^remoteEntry\.js is not valid JavaScript/),
+    ]);
+
+    const elsewhere = 'https://cdn.example.org/kb/knowledge/nothing-here';
+    const cdnRefusal = await refusal(registry.publish('knowledge', { baseUrl: elsewhere }));
+    expect(cdnRefusal.problems).toEqual([`${elsewhere}/mf-manifest.json answered HTTP 404`]);
+    build(root, '0.1.0-000000cd');
+    const published = await registry.publish('knowledge', { baseUrl: cdnBase });
+    expect(published).toMatchObject({ baseUrl: cdnBase, warnings: [] });
+  });
+
+  it('never publishes nor activates a broken new build at start-up', async () => {
+    build(root, '0.1.0-00000001');
+    await registry.syncCurrentBuilds();
+    build(root, '0.1.0-00000002');
+    fs.rmSync(path.join(root, 'remote-knowledge', 'dist', 'remoteEntry.js'));
+    const synced = await registry.syncCurrentBuilds();
+    expect(synced.activated).toEqual([]);
+    expect(synced.refused).toEqual([{ release: 'knowledge@0.1.0-00000002', problems: [expect.stringMatching(/^remoteEntry\.js is missing/)] }]);
+    expect(await registry.activeVersion('knowledge')).toBe('0.1.0-00000001');
+    expect((await registry.list('knowledge')).map((r) => r.version)).toEqual(['0.1.0-00000001']);
+  });
+
+  it('records publish, activate and rollback with who did it and from which version to which', async () => {
+    build(root, '0.1.0-00000001');
+    await registry.syncCurrentBuilds();
+    build(root, '0.1.0-00000002');
+    await registry.publish('knowledge', { actor: 'alice' });
+    await registry.activate('knowledge', '0.1.0-00000002', { actor: 'alice' });
+    await registry.activate('knowledge', '0.1.0-00000002', { actor: 'alice' }); // already active: nothing to record
+    await registry.rollback('knowledge', { actor: 'bob' });
+    const history = await registry.history('knowledge');
+    expect(history.map(({ action, actor, from, to, forced }) => ({ action, actor, from, to, forced }))).toEqual([
+      { action: 'publish', actor: 'start', from: null, to: '0.1.0-00000001', forced: false },
+      { action: 'activate', actor: 'start', from: null, to: '0.1.0-00000001', forced: false },
+      { action: 'publish', actor: 'alice', from: null, to: '0.1.0-00000002', forced: false },
+      { action: 'activate', actor: 'alice', from: '0.1.0-00000001', to: '0.1.0-00000002', forced: false },
+      { action: 'rollback', actor: 'bob', from: '0.1.0-00000002', to: '0.1.0-00000001', forced: false },
+    ]);
+    expect(history.every((e) => !Number.isNaN(Date.parse(e.at)))).toBe(true);
+    expect(await registry.history('forms')).toEqual([]);
+    expect((await registry.history(undefined, 2)).map((e) => e.action)).toEqual(['activate', 'rollback']);
+    expect((await refusal(registry.history('shell'))).code).toBe('unknown-remote');
+  });
+
+  it('prunes old releases but never the active, the rollback target, one active in the last 24 h or the current build', async () => {
+    const v = (n: number): string => `0.1.0-0000000${n}`;
+    build(root, '0.1.0-000000cd');
+    await registry.publish('knowledge', { baseUrl: cdnBase }); // on a CDN: only its record goes
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      build(root, v(n));
+      await registry.publish('knowledge');
+      if (n <= 5) await registry.activate('knowledge', v(n));
+    }
+    await registry.rollback('knowledge'); // 5 → 4
+    // Backdate: 1 active 10 days ago, 2 five days ago, 3 three days ago (still active 24 h ago),
+    // 4 two hours ago, 5 one hour ago and rolled back half an hour ago.
+    const ago = async (version: string, activated: string, rolledBack?: string): Promise<void> => {
+      await db.query(
+        `UPDATE remote_activations SET activated_at = now() - $2::interval,
+                rolled_back_at = CASE WHEN rolled_back_at IS NULL THEN NULL ELSE now() - $3::interval END
+          WHERE name = 'knowledge' AND version = $1`,
+        [version, activated, rolledBack ?? '0 seconds'],
+      );
+    };
+    await ago(v(1), '10 days');
+    await ago(v(2), '5 days');
+    await ago(v(3), '3 days');
+    await ago(v(4), '2 hours');
+    await ago(v(5), '1 hour', '30 minutes');
+    build(root, v(2)); // the build in dist/ is 2 again: npm start would publish it anew
+    fs.writeFileSync(path.join(root, 'releases', 'knowledge', v(1), 'marker'), 'x');
+
+    const pruned = await registry.prune({ keep: 1, actor: 'carol' });
+    expect(pruned.removed).toEqual([
+      { name: 'knowledge', version: v(1), baseUrl: null },
+      { name: 'knowledge', version: '0.1.0-000000cd', baseUrl: cdnBase },
+    ]);
+    expect(pruned.protected).toEqual([
+      { name: 'knowledge', version: v(5), reason: 'active in the last 24 h' },
+      { name: 'knowledge', version: v(4), reason: 'active' },
+      { name: 'knowledge', version: v(3), reason: 'rollback target' },
+      { name: 'knowledge', version: v(2), reason: 'current build' },
+    ]);
+    expect(fs.existsSync(path.join(root, 'releases', 'knowledge', v(1)))).toBe(false);
+    expect(fs.existsSync(path.join(root, 'releases', 'knowledge', v(4), 'remoteEntry.js'))).toBe(true);
+    expect((await registry.list('knowledge')).map((r) => r.version)).toEqual([v(6), v(5), v(4), v(3), v(2)]);
+    expect(await registry.activeVersion('knowledge')).toBe(v(4));
+    expect(await registry.rollback('knowledge')).toEqual({ from: v(4), to: v(3) });
+    const prunes = (await registry.history('knowledge')).filter((e) => e.action === 'prune');
+    expect(prunes.map((e) => [e.actor, e.from, e.to])).toEqual([
+      ['carol', v(1), null],
+      ['carol', '0.1.0-000000cd', null],
+    ]);
+    expect((await refusal(registry.prune({ keep: -1 }))).code).toBe('bad-keep');
   });
 });

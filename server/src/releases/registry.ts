@@ -2,13 +2,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTES, type RemoteEntry, type RemoteName } from '@kb/contracts';
 import type { Database, Queryable } from '../db/database.js';
+import type { Logger } from '../logger.js';
 import { currentBuild, isRemoteName, manifestUrl, REMOTE_WORKSPACES } from './service.js';
+import { verifyRelease } from './verify.js';
 
 /**
  * The release registry (ARCHITECTURE.md "Releases"): immutable, versioned builds of each
  * remote and which one is active. Release files live in `RELEASES_DIR/<name>/<version>/`
  * (or on another origin, `base_url`); records and active pointers live in the database
  * (`remote_releases`, `remote_activations`, migration 0200), so every server instance agrees.
+ * A release is verified ({@link verifyRelease}) before it can go live, and every change is
+ * recorded in the audit log (`release_audit`, migration 0210) and the server log.
  */
 
 /** Why a registry operation was refused; `code` is stable for callers and tests. */
@@ -21,8 +25,12 @@ export class ReleaseError extends Error {
       | 'already-published'
       | 'no-build'
       | 'nothing-to-roll-back'
-      | 'bad-base-url',
+      | 'bad-base-url'
+      | 'unverified'
+      | 'bad-keep',
     message: string,
+    /** For `unverified`: one sentence per problem found. */
+    readonly problems: readonly string[] = [],
   ) {
     super(message);
   }
@@ -39,6 +47,73 @@ export interface Release {
   active: boolean;
 }
 
+/** What the registry changed, as the audit log records it. */
+export type AuditAction = 'publish' | 'activate' | 'rollback' | 'prune';
+
+/** One entry of the audit log. */
+export interface AuditEvent {
+  /** ISO 8601 time of the change. */
+  at: string;
+  /** OS user of the operator, `start` for `npm start`, `unknown` when not said. */
+  actor: string;
+  action: AuditAction;
+  name: RemoteName;
+  /**
+   * Version before the change: the previously active one (activate, rollback), the removed
+   * one (prune), null for publish or a first activation.
+   */
+  from: string | null;
+  /** Version after the change: the published or now active one; null for prune. */
+  to: string | null;
+  /** True when `--force` let an unverified release through. */
+  forced: boolean;
+}
+
+/** Who makes a change, and whether a failed verification is overridden. */
+export interface ChangeOptions {
+  /** Recorded in the audit log (default `unknown`). */
+  actor?: string;
+  /** Go ahead although verification failed (the problems come back as warnings). */
+  force?: boolean;
+}
+
+/** A published release, with the verification problems `force` let through. */
+export type PublishResult = Release & { warnings: string[] };
+
+/** What `activate` did. */
+export interface ActivationResult {
+  name: RemoteName;
+  /** The version active before (null: none), and the one active now. */
+  from: string | null;
+  to: string;
+  /** False when `to` was already active (nothing recorded). */
+  changed: boolean;
+  /** Verification problems `force` let through. */
+  warnings: string[];
+}
+
+/** Why prune kept a release beyond the newest `keep`. */
+export type KeptReason = 'active' | 'rollback target' | 'canary' | 'active in the last 24 h' | 'current build';
+
+/** What `prune` did. */
+export interface PruneResult {
+  /** Releases removed (records, and their files on this server). */
+  removed: { name: RemoteName; version: string; baseUrl: string | null }[];
+  /** Releases older than the newest `keep` that were kept, and why. */
+  protected: { name: RemoteName; version: string; reason: KeptReason }[];
+}
+
+/** What `syncCurrentBuilds` did. */
+export interface SyncResult {
+  /** Builds published and activated now, as `name@version`. */
+  activated: string[];
+  /** New builds that failed verification: neither published nor activated. */
+  refused: { release: string; problems: readonly string[] }[];
+}
+
+/** How far back `prune` protects a release that was active (ms): 24 h. */
+export const RECENTLY_ACTIVE_MS = 24 * 60 * 60 * 1000;
+
 export interface ReleaseRegistry {
   /** Folder holding every release's files. */
   readonly releasesDir: string;
@@ -48,21 +123,38 @@ export interface ReleaseRegistry {
    * Publishes the current build of `name` (`<WEB_ROOT>/<workspace>/dist`, version from its
    * `release.json`): copies it into `RELEASES_DIR/<name>/<version>/` — or, with `baseUrl`,
    * records a copy already uploaded there (the assistant's files are still copied, since its
-   * frame app is always served from the site's origin) — and records it.
-   * @throws ReleaseError `unknown-remote`, `no-build`, `already-published`, `bad-base-url`
+   * frame app is always served from the site's origin) — and records it, in the audit log too.
+   * The build (and, with `baseUrl`, the copy there) is verified first.
+   * @throws ReleaseError `unknown-remote`, `no-build`, `already-published`, `bad-base-url`,
+   *   `unverified` (without `force`)
    */
-  publish(name: string, options?: { baseUrl?: string }): Promise<Release>;
+  publish(name: string, options?: { baseUrl?: string } & ChangeOptions): Promise<PublishResult>;
   /**
-   * Makes `version` the active release of `name` (a no-op when it already is).
-   * @throws ReleaseError `unknown-remote`, `unknown-version`
+   * Makes `version` the active release of `name` (a no-op when it already is), after verifying
+   * its files (on this server, or at its base URL), and records it in the audit log.
+   * @throws ReleaseError `unknown-remote`, `unknown-version`, `unverified` (without `force`)
    */
-  activate(name: string, version: string): Promise<void>;
+  activate(name: string, version: string, options?: ChangeOptions): Promise<ActivationResult>;
   /**
-   * Goes back to the release that was active before the current one.
+   * Goes back to the release that was active before the current one, and records it.
    * @returns the versions switched from and to
    * @throws ReleaseError `unknown-remote`, `nothing-to-roll-back`
    */
-  rollback(name: string): Promise<{ from: string; to: string }>;
+  rollback(name: string, options?: Pick<ChangeOptions, 'actor'>): Promise<{ from: string; to: string }>;
+  /**
+   * The audit log (of one remote, or all): the latest `limit` entries (default 100), oldest first.
+   * @throws ReleaseError `unknown-remote`
+   */
+  history(name?: string, limit?: number): Promise<AuditEvent[]>;
+  /**
+   * Removes old releases of each remote (or of one): keeps the newest `keep` by publication,
+   * and beyond them the active release, the rollback target, any release active in the last
+   * 24 h ({@link RECENTLY_ACTIVE_MS}) and the current build in `dist/` (`npm start` would publish
+   * it again). A removed release loses its record, its activations and its files in
+   * `RELEASES_DIR`; files at a `--base-url` are left alone. Each removal is audited.
+   * @throws ReleaseError `unknown-remote`, `bad-keep` (not a whole number ≥ 0)
+   */
+  prune(options: { keep: number; name?: string } & Pick<ChangeOptions, 'actor'>): Promise<PruneResult>;
   /** `/remotes.json` entries: the active release of each remote that has one, in the contract's order. */
   activeEntries(): Promise<RemoteEntry[]>;
   /** The active version of one remote, if any. */
@@ -73,11 +165,11 @@ export interface ReleaseRegistry {
   releaseDir(name: RemoteName, version: string): string;
   /**
    * Start-up rule: each current build whose version is not yet published is published and
-   * activated (a new build is a deploy); one already published is left alone, so a rollback
-   * survives a restart without a rebuild.
-   * @returns the releases published now, as `name@version`
+   * activated (a new build is a deploy; actor `start`); one already published is left alone,
+   * so a rollback survives a restart without a rebuild. A build that fails verification is
+   * neither published nor activated.
    */
-  syncCurrentBuilds(): Promise<string[]>;
+  syncCurrentBuilds(): Promise<SyncResult>;
 }
 
 interface ReleaseRow {
@@ -125,24 +217,105 @@ async function liveActivations(tx: Queryable, name: string, limit: number): Prom
   );
 }
 
+interface AuditRow {
+  at: string | Date;
+  actor: string;
+  action: AuditAction;
+  name: string;
+  from_version: string | null;
+  to_version: string | null;
+  forced: boolean;
+}
+
+interface ActivationRow {
+  id: string;
+  version: string;
+  activated_at: string | Date;
+  rolled_back_at: string | Date | null;
+}
+
+/**
+ * Versions that were active at some moment in `[since, now]`: the top of the activation stack
+ * at `since` and after each push or pop until `now` (the top only changes at those moments).
+ */
+function activeSince(rows: readonly ActivationRow[], since: number, now: number): Set<string> {
+  const time = (v: string | Date): number => new Date(v).getTime();
+  const moments = [since, now];
+  for (const r of rows) {
+    for (const t of [r.activated_at, r.rolled_back_at]) {
+      if (t !== null && time(t) > since && time(t) <= now) moments.push(time(t));
+    }
+  }
+  const versions = new Set<string>();
+  for (const t of moments) {
+    let top: ActivationRow | undefined;
+    for (const r of rows) {
+      const live = time(r.activated_at) <= t && (r.rolled_back_at === null || time(r.rolled_back_at) > t);
+      if (live && (!top || BigInt(r.id) > BigInt(top.id))) top = r;
+    }
+    if (top) versions.add(top.version);
+  }
+  return versions;
+}
+
+/** Records one change in the audit log (inside the change's transaction). */
+async function recordAudit(tx: Queryable, event: Omit<AuditEvent, 'at'>): Promise<void> {
+  await tx.query(
+    'INSERT INTO release_audit (actor, action, name, from_version, to_version, forced) VALUES ($1, $2, $3, $4, $5, $6)',
+    [event.actor, event.action, event.name, event.from, event.to, event.forced],
+  );
+}
+
 /**
  * Creates the registry over `db`.
  *
  * @param webRoot     folder holding the `remote-*` workspaces and their `dist/` builds
  * @param releasesDir folder for release files (`RELEASES_DIR`, default `DATA_DIR/releases`)
+ * @param logger      where each audited change is also logged (the server's log)
+ * @param fetch       how a release at a base URL is fetched for verification (tests pass a fake)
  */
 export function createReleaseRegistry({
   db,
   webRoot,
   releasesDir,
+  logger,
+  fetch: fetchImpl = fetch,
 }: {
   db: Database;
   webRoot: string;
   releasesDir: string;
+  logger?: Pick<Logger, 'info' | 'warn'>;
+  fetch?: typeof fetch;
 }): ReleaseRegistry {
-  const servedHere = new Set<string>(); // releases never change or disappear: a positive cache is safe
+  const servedHere = new Set<string>(); // a release's files never change; only prune removes them (and this entry)
 
   const releaseDir = (name: RemoteName, version: string): string => path.join(releasesDir, name, version);
+
+  /** Writes an audited change to the server log, once its transaction committed. */
+  const logAudit = (event: Omit<AuditEvent, 'at'>): void => {
+    const change = event.from && event.to ? `${event.from} → ${event.to}` : (event.to ?? event.from ?? '');
+    const message = `release ${event.action}: ${event.name} ${change} by ${event.actor}${event.forced ? ' (forced past failed verification)' : ''}`;
+    if (event.forced) logger?.warn({ release: event }, message);
+    else logger?.info({ release: event }, message);
+  };
+
+  /** Verification problems of a release's files: on this server and/or at its base URL. */
+  const problemsOf = async (name: RemoteName, local: string | null, baseUrl: string | null): Promise<string[]> => {
+    const problems: string[] = [];
+    if (local !== null) problems.push(...(await verifyRelease(name, { dir: local })).problems);
+    if (baseUrl !== null) problems.push(...(await verifyRelease(name, { baseUrl }, fetchImpl)).problems);
+    return problems;
+  };
+
+  /** Refuses (`unverified`) unless forced; returns the problems let through as warnings. */
+  const gate = (release: string, problems: string[], force: boolean | undefined, what: string): string[] => {
+    if (problems.length === 0 || force) return problems;
+    throw new ReleaseError(
+      'unverified',
+      `${release} failed verification, so it was not ${what}: ${problems.join('; ')}. Fix the release, or pass --force to go ahead anyway.`,
+      problems,
+    );
+  };
 
   const list: ReleaseRegistry['list'] = async (name) => {
     if (name !== undefined) remoteName(name);
@@ -166,6 +339,7 @@ export function createReleaseRegistry({
   };
 
   const publish: ReleaseRegistry['publish'] = async (rawName, options = {}) => {
+    const actor = options.actor ?? 'unknown';
     const name = remoteName(rawName);
     const baseUrl = options.baseUrl === undefined ? null : checkBaseUrl(options.baseUrl);
     const build = await currentBuild(webRoot, name);
@@ -180,6 +354,12 @@ export function createReleaseRegistry({
       throw new ReleaseError('already-published', `${name}@${build.version} is already published; releases are immutable`);
     }
     const copyFiles = baseUrl === null || name === 'assistant';
+    const warnings = gate(
+      `${name}@${build.version}`,
+      await problemsOf(name, copyFiles ? build.dir : null, baseUrl),
+      options.force,
+      'published',
+    );
     const target = releaseDir(name, build.version);
     if (copyFiles) {
       // Copy beside the target and rename: a release folder is either complete or absent.
@@ -189,40 +369,55 @@ export function createReleaseRegistry({
       await fs.rm(target, { recursive: true, force: true }); // a folder left without a record is not a release
       await fs.rename(staging, target);
     }
+    const event = { actor, action: 'publish', name, from: null, to: build.version, forced: warnings.length > 0 } as const;
     try {
-      await db.query('INSERT INTO remote_releases (name, version, base_url) VALUES ($1, $2, $3)', [
-        name,
-        build.version,
-        baseUrl,
-      ]);
+      await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO remote_releases (name, version, base_url) VALUES ($1, $2, $3)', [name, build.version, baseUrl]);
+        await recordAudit(tx, event);
+      });
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
         throw new ReleaseError('already-published', `${name}@${build.version} is already published; releases are immutable`);
       }
       throw error;
     }
+    logAudit(event);
     const [release] = await list(name).then((all) => all.filter((r) => r.version === build.version));
     if (!release) throw new Error(`${name}@${build.version} vanished right after publishing`);
-    return release;
+    return { ...release, warnings };
   };
 
-  const activate: ReleaseRegistry['activate'] = async (rawName, version) => {
+  const activate: ReleaseRegistry['activate'] = async (rawName, version, options = {}) => {
     const name = remoteName(rawName);
-    await db.transaction(async (tx) => {
+    const actor = options.actor ?? 'unknown';
+    const [row] = await db.query<{ base_url: string | null }>(
+      'SELECT base_url FROM remote_releases WHERE name = $1 AND version = $2',
+      [name, version],
+    );
+    if (!row) throw new ReleaseError('unknown-version', `${name}@${version} is not published (see \`npm run remotes -- list\`)`);
+    const local = row.base_url === null || name === 'assistant' ? releaseDir(name, version) : null;
+    // Verified outside the transaction: fetching from a CDN must not hold the remote's lock.
+    const warnings = gate(`${name}@${version}`, await problemsOf(name, local, row.base_url), options.force, 'activated');
+    const result = await db.transaction(async (tx) => {
       await lockRemote(tx, name);
-      const known = await tx.query('SELECT 1 FROM remote_releases WHERE name = $1 AND version = $2', [name, version]);
-      if (known.length === 0) {
-        throw new ReleaseError('unknown-version', `${name}@${version} is not published (see \`npm run remotes -- list\`)`);
-      }
       const [top] = await liveActivations(tx, name, 1);
-      if (top?.version === version) return;
+      const from = top?.version ?? null;
+      if (from === version) return { name, from, to: version, changed: false, warnings };
+      const [still] = await tx.query('SELECT 1 FROM remote_releases WHERE name = $1 AND version = $2', [name, version]);
+      // Pruned while it was being verified (prune takes the same lock).
+      if (!still) throw new ReleaseError('unknown-version', `${name}@${version} is not published (see \`npm run remotes -- list\`)`);
       await tx.query('INSERT INTO remote_activations (name, version) VALUES ($1, $2)', [name, version]);
+      await recordAudit(tx, { actor, action: 'activate', name, from, to: version, forced: warnings.length > 0 });
+      return { name, from, to: version, changed: true, warnings };
     });
+    if (result.changed) logAudit({ actor, action: 'activate', name, from: result.from, to: version, forced: warnings.length > 0 });
+    return result;
   };
 
-  const rollback: ReleaseRegistry['rollback'] = async (rawName) => {
+  const rollback: ReleaseRegistry['rollback'] = async (rawName, options = {}) => {
     const name = remoteName(rawName);
-    return db.transaction(async (tx) => {
+    const actor = options.actor ?? 'unknown';
+    const switched = await db.transaction(async (tx) => {
       await lockRemote(tx, name);
       const [top, previous] = await liveActivations(tx, name, 2);
       if (!top || !previous) {
@@ -234,8 +429,91 @@ export function createReleaseRegistry({
         );
       }
       await tx.query('UPDATE remote_activations SET rolled_back_at = now() WHERE id = $1::bigint', [top.id]);
+      await recordAudit(tx, { actor, action: 'rollback', name, from: top.version, to: previous.version, forced: false });
       return { from: top.version, to: previous.version };
     });
+    logAudit({ actor, action: 'rollback', name, ...switched, forced: false });
+    return switched;
+  };
+
+  const history: ReleaseRegistry['history'] = async (name, limit = 100) => {
+    if (name !== undefined) remoteName(name);
+    const rows = await db.query<AuditRow>(
+      `SELECT at, actor, action, name, from_version, to_version, forced FROM (
+         SELECT * FROM release_audit WHERE $1::text IS NULL OR name = $1 ORDER BY id DESC LIMIT ${Math.max(1, Math.floor(limit))}
+       ) latest ORDER BY id`,
+      [name ?? null],
+    );
+    return rows.map((r) => ({
+      at: new Date(r.at).toISOString(),
+      actor: r.actor,
+      action: r.action,
+      name: remoteName(r.name),
+      from: r.from_version,
+      to: r.to_version,
+      forced: r.forced,
+    }));
+  };
+
+  const pruneOne = async (name: RemoteName, keep: number, actor: string): Promise<PruneResult> => {
+    const build = await currentBuild(webRoot, name);
+    const result = await db.transaction(async (tx) => {
+      await lockRemote(tx, name);
+      const [clock] = await tx.query<{ now: string | Date }>('SELECT now() AS now');
+      const now = new Date(clock?.now ?? Date.now()).getTime();
+      const releases = await tx.query<{ version: string; base_url: string | null }>(
+        'SELECT version, base_url FROM remote_releases WHERE name = $1 ORDER BY published_at DESC, version DESC',
+        [name],
+      );
+      const activations = await tx.query<ActivationRow>(
+        'SELECT id::text AS id, version, activated_at, rolled_back_at FROM remote_activations WHERE name = $1 ORDER BY id',
+        [name],
+      );
+      const [active, target] = [...activations].filter((a) => a.rolled_back_at === null).reverse();
+      const recent = activeSince(activations, now - RECENTLY_ACTIVE_MS, now);
+      const reasonFor = (version: string): KeptReason | undefined => {
+        if (version === active?.version) return 'active';
+        if (version === target?.version) return 'rollback target';
+        if (recent.has(version)) return 'active in the last 24 h';
+        if (version === build?.version) return 'current build';
+        return undefined;
+      };
+      const done: PruneResult = { removed: [], protected: [] };
+      for (const [i, release] of releases.entries()) {
+        if (i < keep) continue;
+        const reason = reasonFor(release.version);
+        if (reason) {
+          done.protected.push({ name, version: release.version, reason });
+          continue;
+        }
+        await tx.query('DELETE FROM remote_activations WHERE name = $1 AND version = $2', [name, release.version]);
+        await tx.query('DELETE FROM remote_releases WHERE name = $1 AND version = $2', [name, release.version]);
+        await recordAudit(tx, { actor, action: 'prune', name, from: release.version, to: null, forced: false });
+        done.removed.push({ name, version: release.version, baseUrl: release.base_url });
+      }
+      return done;
+    });
+    for (const r of result.removed) {
+      servedHere.delete(`${name}@${r.version}`);
+      logAudit({ actor, action: 'prune', name, from: r.version, to: null, forced: false });
+      // The record is gone, so the files are no longer served; a CDN's copy is not ours to delete.
+      await fs.rm(releaseDir(name, r.version), { recursive: true, force: true });
+    }
+    return result;
+  };
+
+  const prune: ReleaseRegistry['prune'] = async ({ keep, name, actor = 'unknown' }) => {
+    if (!Number.isInteger(keep) || keep < 0) {
+      throw new ReleaseError('bad-keep', `--keep must be a whole number of releases (0 or more), got ${String(keep)}`);
+    }
+    const names = name === undefined ? Object.keys(REMOTES).filter(isRemoteName) : [remoteName(name)];
+    const all: PruneResult = { removed: [], protected: [] };
+    for (const n of names) {
+      const one = await pruneOne(n, keep, actor);
+      all.removed.push(...one.removed);
+      all.protected.push(...one.protected);
+    }
+    return all;
   };
 
   const activeRows = (): Promise<{ name: string; version: string; base_url: string | null }[]> =>
@@ -284,7 +562,7 @@ export function createReleaseRegistry({
   };
 
   const syncCurrentBuilds: ReleaseRegistry['syncCurrentBuilds'] = async () => {
-    const published: string[] = [];
+    const done: SyncResult = { activated: [], refused: [] };
     for (const name of Object.keys(REMOTES)) {
       if (!isRemoteName(name)) continue;
       const build = await currentBuild(webRoot, name);
@@ -292,15 +570,26 @@ export function createReleaseRegistry({
       const known = await db.query('SELECT 1 FROM remote_releases WHERE name = $1 AND version = $2', [name, build.version]);
       if (known.length > 0) continue;
       try {
-        await publish(name);
+        await publish(name, { actor: 'start' });
       } catch (error) {
+        if (error instanceof ReleaseError && error.code === 'unverified') {
+          done.refused.push({ release: `${name}@${build.version}`, problems: error.problems });
+          continue;
+        }
         // Another server instance published it in the meantime: that is the same release.
         if (!(error instanceof ReleaseError && error.code === 'already-published')) throw error;
       }
-      await activate(name, build.version);
-      published.push(`${name}@${build.version}`);
+      try {
+        await activate(name, build.version, { actor: 'start' });
+      } catch (error) {
+        // Its copy in RELEASES_DIR fails although the build passed: never activated either.
+        if (!(error instanceof ReleaseError && error.code === 'unverified')) throw error;
+        done.refused.push({ release: `${name}@${build.version}`, problems: error.problems });
+        continue;
+      }
+      done.activated.push(`${name}@${build.version}`);
     }
-    return published;
+    return done;
   };
 
   return {
@@ -309,6 +598,8 @@ export function createReleaseRegistry({
     publish,
     activate,
     rollback,
+    history,
+    prune,
     activeEntries,
     activeVersion,
     isServedHere,

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { RemotesManifest } from '@kb/contracts';
+import type { RemoteName, RemotesManifest } from '@kb/contracts';
 import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
+import { fakeOrigin, manifestText, remoteEntryText } from '../testing/remote-builds';
 import { createReleaseRegistry, type ReleaseRegistry } from './registry';
 
 function write(root: string, file: string, content: string): void {
@@ -14,12 +15,15 @@ function write(root: string, file: string, content: string): void {
 }
 
 /** A fake production build of a remote, as webpack leaves it in `<workspace>/dist`. */
-function build(root: string, workspace: string, name: string, version: string, label = version): void {
+function build(root: string, workspace: string, name: RemoteName, version: string, label = version): void {
   fs.rmSync(path.join(root, workspace, 'dist'), { recursive: true, force: true });
   write(root, `${workspace}/dist/release.json`, JSON.stringify({ name, version }));
-  write(root, `${workspace}/dist/mf-manifest.json`, JSON.stringify({ id: name, label }));
-  write(root, `${workspace}/dist/remoteEntry.js`, `var entry = ${JSON.stringify(label)};`);
+  write(root, `${workspace}/dist/mf-manifest.json`, manifestText(name, label));
+  write(root, `${workspace}/dist/remoteEntry.js`, remoteEntryText(name, label));
   write(root, `${workspace}/dist/123.9f8e7d6c.js`, 'var chunk;');
+  write(root, `${workspace}/dist/123.9f8e7d6c.js.map`, '{"version":3,"sources":["secret.ts"]}');
+  // An asset module webpack names by its hash alone, like the PDF.js worker.
+  write(root, `${workspace}/dist/f80e59db57edadfe5744.mjs`, 'var worker;');
   if (name === 'assistant') write(root, `${workspace}/dist/assistant/index.html`, `<p>frame ${label}</p>`);
 }
 
@@ -37,7 +41,12 @@ describe.each(testBackends)('remote releases over HTTP ($name)', (backend) => {
     await db.exec('DELETE FROM remote_activations; DELETE FROM remote_releases;');
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-remotes-'));
     const releasesDir = path.join(root, 'releases');
-    registry = createReleaseRegistry({ db, webRoot: root, releasesDir });
+    const cdn = 'https://cdn.example.org/kb/knowledge/0.1.0-0000cd11';
+    const fetch = fakeOrigin({
+      [`${cdn}/mf-manifest.json`]: manifestText('knowledge', 'cdn'),
+      [`${cdn}/remoteEntry.js`]: remoteEntryText('knowledge', 'cdn'),
+    });
+    registry = createReleaseRegistry({ db, webRoot: root, releasesDir, fetch });
     app = testApp(db, { WEB_ROOT: root, RELEASES_DIR: releasesDir });
   });
 
@@ -80,6 +89,23 @@ describe.each(testBackends)('remote releases over HTTP ($name)', (backend) => {
     }
     const escape = await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/..%2F..%2Freleases');
     expect(escape.status).not.toBe(200);
+    const worker = await request(app).get('/remotes/forms/0.1.0-1a2b3c4d/f80e59db57edadfe5744.mjs');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps source maps from the public unless PUBLIC_SOURCE_MAPS is true', async () => {
+    build(root, 'remote-forms', 'forms', '0.1.0-1a2b3c4d');
+    await registry.syncCurrentBuilds();
+    const map = '/remotes/forms/0.1.0-1a2b3c4d/123.9f8e7d6c.js.map';
+    const hidden = await request(app).get(map);
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).toBe('Not found');
+    expect(fs.existsSync(path.join(root, 'releases', 'forms', '0.1.0-1a2b3c4d', '123.9f8e7d6c.js.map'))).toBe(true);
+    const open = testApp(db, { WEB_ROOT: root, RELEASES_DIR: path.join(root, 'releases'), PUBLIC_SOURCE_MAPS: 'true' });
+    const shown = await request(open).get(map);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('secret.ts');
   });
 
   it('switches on rollback with no restart, and keeps serving the old release files', async () => {

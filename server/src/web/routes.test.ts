@@ -8,6 +8,7 @@ import { SHELL_ROUTES } from '@kb/contracts';
 import type { Database } from '../db/database';
 import { createReleaseRegistry } from '../releases/registry';
 import { openTestDatabase, testBackends } from '../testing/databases';
+import { manifestText, remoteEntryText } from '../testing/remote-builds';
 import { testApp } from '../testing/app';
 
 const INDEX =
@@ -40,7 +41,8 @@ function webRoot(): string {
   write(root, 'remote-assistant/dist/assistant/index.html', FRAME);
   write(root, 'remote-assistant/dist/assistant/frame.5e6f7a8b.js', 'console.log("frame")');
   write(root, 'remote-assistant/dist/release.json', '{"name":"assistant","version":"0.1.0-5e6f7a8b"}');
-  write(root, 'remote-assistant/dist/mf-manifest.json', '{}');
+  write(root, 'remote-assistant/dist/mf-manifest.json', manifestText('assistant'));
+  write(root, 'remote-assistant/dist/remoteEntry.js', remoteEntryText('assistant'));
   return root;
 }
 

@@ -41,6 +41,17 @@ function site(dir: string): Express {
   return app;
 }
 
+describe('isHashedFile', () => {
+  it('takes a hash in the name, or a name that is only a long hash, for a content hash', () => {
+    for (const file of ['main.1a2b3c4d.js', 'chunk-1a2b3c4d.js', 'x/123.4f5e6d7c8b.css', 'f80e59db57edadfe5744.mjs', 'main.1a2b3c4d.js.map']) {
+      expect([file, isHashedFile(file)]).toEqual([file, true]);
+    }
+    for (const file of ['remoteEntry.js', 'mf-manifest.json', 'deadbeef.js', 'index.html']) {
+      expect([file, isHashedFile(file)]).toEqual([file, false]);
+    }
+  });
+});
+
 describe('static files with precompressed copies', () => {
   const dir = build();
   const app = site(dir);

@@ -9,8 +9,13 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** `Cache-Control` of a file whose content may change under its name (revalidated with its ETag). */
 export const NO_CACHE = 'no-cache';
 
-/** A file name carrying a content hash: `main.1a2b3c4d.js`, `123.4f5e6d7c8b.css`, `chunk-1a2b3c4d.js`. */
-const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
+/**
+ * A file name carrying a content hash: `main.1a2b3c4d.js`, `123.4f5e6d7c8b.css`,
+ * `chunk-1a2b3c4d.js`, or a name that is only a hash, as webpack names an asset module by
+ * default (the PDF.js worker, `f80e59db57edadfe5744.mjs`: 16 hex digits or more, so a word
+ * like `deadbeef.js` is not taken for one).
+ */
+const HASHED = /(?:[.-][0-9a-f]{8,}|^[0-9a-f]{16,})\.[a-z0-9]+(\.map)?$/i;
 
 /** True when a file name looks content-hashed. */
 export function isHashedFile(file: string): boolean {
@@ -124,4 +129,18 @@ export function staticFiles(
 /** A plain-text 404 for a missing asset (never the HTML page, which a script tag would choke on). */
 export const assetNotFound: RequestHandler = (_req, res) => {
   res.status(404).type('text/plain').set('Cache-Control', 'no-store').send('Not found');
+};
+
+/** A source map, or a build's precompressed copy of one. */
+const SOURCE_MAP = /\.map(?:\.br|\.gz)?$/i;
+
+/**
+ * Hides the builds' source maps (`*.map`, with their `.br`/`.gz` copies) from the public: a
+ * plain 404 for every such path outside `/api/`, wherever the files live (the shell, the
+ * assistant frame, every release). They stay on disk in each build and release folder for the
+ * team; `PUBLIC_SOURCE_MAPS=true` leaves this out.
+ */
+export const hideSourceMaps: RequestHandler = (req, res, next) => {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || !SOURCE_MAP.test(req.path)) return next();
+  assetNotFound(req, res, next);
 };
