@@ -12,6 +12,7 @@ import { testConfig } from '../testing/app';
 import { withQueryMetrics } from './database';
 import { recordCacheRequest } from './metrics';
 import { startMetricsServer, type MetricsServer } from './server';
+import { writeRemoteBuild } from '../testing/remote-builds';
 
 const VERSION = '0.1.0-00000001';
 
@@ -41,9 +42,7 @@ describe.each(testBackends)('client events and metrics ($name)', (backend) => {
     db = withQueryMetrics(await openTestDatabase(backend, false));
     await db.exec('DELETE FROM remote_activations; DELETE FROM remote_releases; DELETE FROM rate_limits;');
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-metrics-'));
-    write(root, 'remote-forms/dist/release.json', JSON.stringify({ name: 'forms', version: VERSION }));
-    write(root, 'remote-forms/dist/mf-manifest.json', '{}');
-    write(root, 'remote-forms/dist/remoteEntry.js', 'var entry;');
+    writeRemoteBuild(path.join(root, 'remote-forms', 'dist'), 'forms', VERSION);
     write(root, 'shell/dist/index.html', '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
     const releasesDir = path.join(root, 'releases');
     await createReleaseRegistry({ db, webRoot: root, releasesDir }).syncCurrentBuilds();
