@@ -81,7 +81,7 @@ test.describe('/chat', () => {
     await expect(frame.getByLabel('Your question')).toBeFocused();
   });
 
-  test('a streamed answer is shown, done replaces it, and a citation opens its reading page in /preview', async ({
+  test('a streamed answer is shown, done replaces it, and a citation opens its reading page at the verse', async ({
     page,
     context,
   }) => {
@@ -126,11 +126,11 @@ test.describe('/chat', () => {
 
     const opened = context.waitForEvent('page');
     await sources.getByRole('link', { name: /Read in context/ }).click();
-    const preview = await opened;
-    await preview.waitForURL(/\/preview\?/);
-    expect(new URL(preview.url()).searchParams.get('link')).toBe('/read/quran/2%3A45?lang=en');
-    await expect(preview.frameLocator('iframe').getByRole('heading', { name: 'Al-Baqarah 2:45 in context' })).toBeVisible();
-    await expect(preview.getByRole('heading', { level: 1, name: 'Document Preview' })).toBeVisible();
+    const reading = await opened;
+    await reading.waitForURL(/\/read\/quran\//);
+    const url = new URL(reading.url());
+    expect(`${url.pathname}${url.search}${url.hash}`).toBe('/read/quran/2%3A45?lang=en#v-2-45');
+    await expect(reading.getByRole('heading', { name: 'Al-Baqarah 2:45 in context' })).toBeVisible();
   });
 
   test('a message posted from another origin changes nothing', async ({ page }) => {

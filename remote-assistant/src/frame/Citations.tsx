@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { format, type Citation, type Lang } from '@kb/contracts';
 import { colors, focusRing, fonts } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
-import { previewHref } from './links';
+import { contextHref } from './links';
 import type { FrameText } from './messages';
 import { sourceName } from './sourceNames';
 
@@ -129,7 +129,7 @@ export interface CitationsProps {
  * The numbered sources of one answer: number, source name in the visitor's language and
  * verse reference, translator credit, the quoted passage (right to left when its language
  * is), the Arabic original of a Quran verse (`dir="rtl" lang="ar"`, Arabic font) and a link
- * that opens its reading page (`/read/...`) in the site's `/preview`, in a new tab so the
+ * that opens its reading page scrolled to the verse (`/read/...#v-2-153`), in a new tab so the
  * conversation stays. Each item is the focus target of the answer's `[n]` links. Related
  * passages are headed "Closest passages — not a direct answer" (boxed) instead of "Sources",
  * with dashed grey edges instead of the answer's solid green ones.
@@ -145,7 +145,7 @@ export function Citations({ entryId, citations, lang, t, related = false }: Cita
       )}
       <List aria-labelledby={headingId}>
         {citations.map((c) => {
-          const href = c.url === undefined ? undefined : previewHref(c.url, lang, window.location.origin);
+          const href = c.url === undefined ? undefined : contextHref(c.url, c.ref, lang, window.location.origin);
           const rtl = RTL_LANGS.has(c.lang);
           return (
             <Item key={c.n} id={citationId(entryId, c.n)} tabIndex={-1} $related={related}>
