@@ -15,7 +15,7 @@ function anchorOf(ref: string): string {
 
 /** The highlight a verse shows: its background and the inset edge `:target` draws. */
 async function highlight(reading: Page, selector: string): Promise<{ background: string; edge: string }> {
-  return reading.locator(selector).evaluate((el) => {
+  return reading.locator(selector).first().evaluate((el) => {
     const style = getComputedStyle(el);
     return { background: style.backgroundColor, edge: style.boxShadow };
   });

@@ -41,7 +41,7 @@ for (const lang of ['en', 'tr'] as const) {
       await page.route('**/api/ask', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
       await page.goto(`/search?lang=${lang}&q=mercy`);
       const failed = lang === 'en' ? 'The assistant could not answer right now.' : 'Asistan şu anda cevap veremedi.';
-      await expect(page.frameLocator('iframe').getByText(failed)).toBeVisible();
+      await expect(page.frameLocator('iframe').getByRole('region').getByText(failed)).toBeVisible();
       await followHome(page, page.getByRole('link', { name: LOGO[lang] }), lang);
     });
 

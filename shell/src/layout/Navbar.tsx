@@ -33,6 +33,9 @@ const Inner = styled.div`
     padding: 0 0.75rem;
     gap: 0.5rem;
   }
+  ${mobile} {
+    gap: 0.75rem;
+  }
 `;
 
 const Logo = styled(Link)`
@@ -45,6 +48,10 @@ const Logo = styled(Link)`
   ${compact} {
     font-size: 1rem;
   }
+  ${mobile} {
+    /* "Knowledge Base" beside "Close menu" on a 320 px phone. */
+    font-size: 1.05rem;
+  }
 `;
 
 const MenuButton = styled.button`
@@ -52,6 +59,8 @@ const MenuButton = styled.button`
   ${mobile} {
     display: inline-flex;
   }
+  flex: none;
+  white-space: nowrap;
   padding: 0.4rem 0.7rem;
   border: 1px solid ${colors.border};
   border-radius: 8px;
