@@ -189,14 +189,19 @@ test.describe('/chat', () => {
 });
 
 test.describe('/search', () => {
-  test('with q: the full-screen assistant answers once, in English and in Turkish', async ({ page }) => {
+  test('with q: the assistant under the bar home answers once, in English and in Turkish', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/search?lang=en&q=${encodeURIComponent('patience and prayer')}`);
     const frame = assistant(page);
     await expect(frame.getByRole('list', { name: 'Sources' })).toBeVisible();
     await expect(frame.getByRole('heading', { level: 2 })).toHaveText(['Question: patience and prayer']);
+    // The bar home on top, the assistant in all the rest: together exactly the viewport.
+    const bar = await page.getByRole('banner').boundingBox();
     const box = await page.locator('iframe').boundingBox();
-    expect(box).toEqual({ x: 0, y: 0, width: 1280, height: 800 });
+    if (!bar || !box) throw new Error('bar or frame not laid out');
+    expect(bar).toMatchObject({ x: 0, y: 0, width: 1280 });
+    expect(box).toEqual({ x: 0, y: bar.height, width: 1280, height: 800 - bar.height });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(800);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`/search?lang=tr&q=${encodeURIComponent('sabır ve namaz')}`);
