@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -72,6 +73,9 @@ for (const lang of ['en', 'tr'] as const) {
         await page.goto(path);
         const alert = page.getByRole('alert');
         await expect(alert).toContainText(unavailable);
+        await expect(page.getByRole('main')).toContainText(unavailable);
+        const axe = await new AxeBuilder({ page }).analyze();
+        expect(axe.violations.map((v) => `${v.id} (${v.impact ?? ''})`)).toEqual([]);
         await followHome(page, alert.getByRole('link', { name: FALLBACK_HOME[lang] }), lang);
       }
     });

@@ -60,6 +60,8 @@ describe('RemoteBoundary', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('alert'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The assistant is temporarily unavailable.');
     act(() => languageBus.publish('tr'));
     expect(screen.getByRole('alert')).toHaveTextContent('Asistan geçici olarak kullanılamıyor.');
     expect(screen.getByRole('link', { name: 'Ana Sayfaya Dön' })).toHaveAttribute('href', '/');

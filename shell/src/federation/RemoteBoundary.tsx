@@ -21,13 +21,18 @@ interface BoundaryProps {
 
 const Panel = styled.div`
   margin: 2rem auto;
-  max-width: 36rem;
+  max-width: min(36rem, calc(100% - 2rem));
   padding: 1.5rem;
   border: 1px solid #d9c48a;
   border-radius: 12px;
   background: #fffaf0;
   color: #3b2f0b;
   text-align: center;
+`;
+
+const PageTitle = styled.h1`
+  margin: 0 0 1rem;
+  font-size: 1.15rem;
 `;
 
 const Actions = styled.p`
@@ -76,9 +81,14 @@ function Fallback({ part, onRetry, home }: { part: RemotePart; onRetry: () => vo
   const t = useMessages();
   return (
     <Panel role="alert">
-      <p>
-        <strong>{format(t.remoteUnavailable, { part: t[part] })}</strong>
-      </p>
+      {home ? (
+        // The page's only heading when the region is the whole page.
+        <PageTitle>{format(t.remoteUnavailable, { part: t[part] })}</PageTitle>
+      ) : (
+        <p>
+          <strong>{format(t.remoteUnavailable, { part: t[part] })}</strong>
+        </p>
+      )}
       <p>{t.remoteUnavailableHint}</p>
       <Actions>
         <RetryButton type="button" onClick={onRetry}>
@@ -126,7 +136,11 @@ export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
   };
 
   override render(): ReactNode {
-    if (this.state.failed) return <Fallback part={this.props.part} onRetry={this.retry} home={this.props.home ?? false} />;
+    if (this.state.failed) {
+      const fallback = <Fallback part={this.props.part} onRetry={this.retry} home={this.props.home ?? false} />;
+      // On a full-screen route nothing else is on the page: the panel is its main content.
+      return this.props.home ? <main>{fallback}</main> : fallback;
+    }
     return <Suspense fallback={<Loading part={this.props.part} />}>{this.props.children}</Suspense>;
   }
 }
