@@ -85,7 +85,7 @@ test.describe('/chat', () => {
     await expect(frame.getByLabel('Your question')).toBeFocused();
   });
 
-  test('a streamed answer is shown, done replaces it, and a citation opens its reading page in /preview', async ({
+  test('a streamed answer is shown, done replaces it, and a citation opens its reading page at the verse', async ({
     page,
     context,
   }) => {
@@ -130,11 +130,11 @@ test.describe('/chat', () => {
 
     const opened = context.waitForEvent('page');
     await sources.getByRole('link', { name: /Read in context/ }).click();
-    const preview = await opened;
-    await preview.waitForURL(/\/preview\?/);
-    expect(new URL(preview.url()).searchParams.get('link')).toBe('/read/quran/2%3A45?lang=en');
-    await expect(preview.frameLocator('iframe').getByRole('heading', { name: 'Al-Baqarah 2:45 in context' })).toBeVisible();
-    await expect(preview.getByRole('heading', { level: 1, name: 'Document Preview' })).toBeVisible();
+    const reading = await opened;
+    await reading.waitForURL(/\/read\/quran\//);
+    const url = new URL(reading.url());
+    expect(`${url.pathname}${url.search}${url.hash}`).toBe('/read/quran/2%3A45?lang=en#v-2-45');
+    await expect(reading.getByRole('heading', { name: 'Al-Baqarah 2:45 in context' })).toBeVisible();
   });
 
   test('a message posted from another origin changes nothing', async ({ page }) => {
@@ -193,14 +193,19 @@ test.describe('/chat', () => {
 });
 
 test.describe('/search', () => {
-  test('with q: the full-screen assistant answers once, in English and in Turkish', async ({ page }) => {
+  test('with q: the assistant under the bar home answers once, in English and in Turkish', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/search?lang=en&q=${encodeURIComponent('patience and prayer')}`);
     const frame = assistant(page);
     await expect(frame.getByRole('list', { name: 'Sources' })).toBeVisible();
     await expect(frame.getByRole('heading', { level: 2 })).toHaveText(['Question: patience and prayer']);
+    // The bar home on top, the assistant in all the rest: together exactly the viewport.
+    const bar = await page.getByRole('banner').boundingBox();
     const box = await page.locator('iframe').boundingBox();
-    expect(box).toEqual({ x: 0, y: 0, width: 1280, height: 800 });
+    if (!bar || !box) throw new Error('bar or frame not laid out');
+    expect(bar).toMatchObject({ x: 0, y: 0, width: 1280 });
+    expect(box).toEqual({ x: 0, y: bar.height, width: 1280, height: 800 - bar.height });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(800);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The same tab keeps its conversation: the first question stays above the new one.

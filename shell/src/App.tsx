@@ -14,9 +14,9 @@ import { RouteMeta } from './seo/RouteMeta';
 
 type TitleKey = Parameters<typeof useDocumentTitle>[0];
 
-function RemoteRoute(props: { id: ExposedModuleId; part: RemotePart; title: TitleKey }): ReactNode {
+function RemoteRoute(props: { id: ExposedModuleId; part: RemotePart; title: TitleKey; home?: boolean }): ReactNode {
   useDocumentTitle(props.title);
-  return <RemoteModule id={props.id} part={props.part} />;
+  return <RemoteModule id={props.id} part={props.part} home={props.home} />;
 }
 
 /**
@@ -51,11 +51,11 @@ export function App(): ReactNode {
       </Route>
       <Route
         path="search"
-        element={<RemoteRoute id="assistant/SearchPage" part="partAssistant" title="titleSearch" />}
+        element={<RemoteRoute id="assistant/SearchPage" part="partAssistant" title="titleSearch" home />}
       />
       <Route
         path="preview"
-        element={<RemoteRoute id="assistant/PreviewPage" part="partAssistant" title="titlePreview" />}
+        element={<RemoteRoute id="assistant/PreviewPage" part="partAssistant" title="titlePreview" home />}
       />
       </Routes>
     </>

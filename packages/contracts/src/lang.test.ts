@@ -1,6 +1,6 @@
 import { initialLanguage } from './lang';
 import { defineMessages, format } from './i18n';
-import { isShellRoute } from './routes';
+import { isShellRoute, verseAnchor } from './routes';
 
 describe('initialLanguage', () => {
   it.each([
@@ -34,5 +34,21 @@ describe('isShellRoute', () => {
     ['/chat/extra', false],
   ])('%s → %s', (path, expected) => {
     expect(isShellRoute(path)).toBe(expected);
+  });
+});
+
+describe('verseAnchor', () => {
+  it.each([
+    ['2:153', 'v-2-153'],
+    ['2:153-155', 'v-2-153'],
+    ['John 3:16', 'v-3-16'],
+    ['1 John 3:16-18', 'v-3-16'],
+    ['Genesis 1:1', 'v-1-1'],
+  ])('%j → %s', (ref, id) => {
+    expect(verseAnchor(ref)).toBe(id);
+  });
+
+  it.each(['Preface', '', '2:', ':5', '2:153-'])('%j has no verse to land on', (ref) => {
+    expect(verseAnchor(ref)).toBeUndefined();
   });
 });

@@ -20,3 +20,17 @@ export function isShellRoute(pathname: string): boolean {
   const p = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   return (SHELL_ROUTES as readonly string[]).includes(p);
 }
+
+const CHAPTER_VERSE = /(\d{1,4}):(\d{1,4})(?:-\d{1,4})?$/;
+
+/**
+ * The element id a verse carries on its reading page (`/read/<source>/<ref>`), and so the
+ * fragment that scrolls to it: `v-<chapter>-<verse>`. For a range it is the range's first
+ * verse (`2:153-155` → `v-2-153`); a Bible book name is not part of it (`John 3:16` →
+ * `v-3-16`: a reading page shows one chapter). `undefined` for a reference without
+ * `<chapter>:<verse>` at its end. Pure; the server's page and the assistant's links share it.
+ */
+export function verseAnchor(ref: string): string | undefined {
+  const m = CHAPTER_VERSE.exec(ref.trim());
+  return m ? `v-${Number(m[1])}-${Number(m[2])}` : undefined;
+}

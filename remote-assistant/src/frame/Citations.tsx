@@ -3,7 +3,7 @@ import { format, type Citation, type CitationVerse, type Lang } from '@kb/contra
 import { colors, focusRing, fonts } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
 import { verseNumber } from './answerParts';
-import { previewHref } from './links';
+import { contextHref } from './links';
 import type { FrameText } from './messages';
 import { sourceName } from './sourceNames';
 
@@ -166,8 +166,9 @@ export interface CitationsProps {
  * The numbered sources of one answer: number, source name in the visitor's language and
  * verse reference, translator credit, the quoted passage — the one place the answer shows it —
  * with each verse's number before it when adjacent verses are joined (right to left when its
- * language is), the Arabic original (numbered the same way) of a Quran verse (`dir="rtl" lang="ar"`, Arabic font) and a link
- * that opens its reading page (`/read/...`) in the site's `/preview`, in a new tab so the
+ * language is), the Arabic original (numbered the same way) of a Quran verse
+ * (`dir="rtl" lang="ar"`, Arabic font) and a link that opens its reading page scrolled to the
+ * verse (`/read/...#v-2-153`), in a new tab so the
  * conversation stays. Each item is the focus target of the answer's `[n]` links. Related
  * passages are headed "Closest passages — not a direct answer" (boxed) instead of "Sources",
  * with dashed grey edges instead of the answer's solid green ones.
@@ -183,7 +184,7 @@ export function Citations({ entryId, citations, lang, t, related = false }: Cita
       )}
       <List aria-labelledby={headingId}>
         {citations.map((c) => {
-          const href = c.url === undefined ? undefined : previewHref(c.url, lang, window.location.origin);
+          const href = c.url === undefined ? undefined : contextHref(c.url, c.ref, lang, window.location.origin);
           const rtl = RTL_LANGS.has(c.lang);
           return (
             <Item key={c.n} id={citationId(entryId, c.n)} tabIndex={-1} $related={related}>

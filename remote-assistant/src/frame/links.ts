@@ -1,4 +1,4 @@
-import type { Lang } from '@kb/contracts';
+import { verseAnchor, type Lang } from '@kb/contracts';
 
 /**
  * A citation's reading-page URL made safe to put in an `href`: only `http:`/`https:` (or a
@@ -24,16 +24,20 @@ export function readingHref(url: string, lang: Lang, base: string): string | und
 }
 
 /**
- * Where a citation opens: the site's `/preview` page showing the passage's reading page,
- * `/preview?link=<reading page, URL-encoded>&lang=<lang>`, or `undefined` when the citation's
- * `url` is not a safe reading-page URL (see {@link readingHref}).
+ * Where a citation's "Read in context" opens: its reading page in the visitor's language,
+ * scrolled to the cited verse, `/read/<source>/<ref>?lang=<lang>#v-<chapter>-<verse>` (the
+ * page gives each verse that id, see `verseAnchor`). A URL that already has a fragment keeps
+ * it; a reference without `<chapter>:<verse>` gets none. `undefined` when the citation's `url`
+ * is not a safe reading-page URL (see {@link readingHref}).
  *
  * @param url the citation's `url` as the server sent it (`/read/quran/2%3A45`)
- * @param lang the visitor's language, for both the preview page and the reading page
+ * @param ref the citation's reference (`2:45`, `2:153-155`, `John 3:16`)
+ * @param lang the visitor's language
  * @param base the site's origin (`window.location.origin`)
  */
-export function previewHref(url: string, lang: Lang, base: string): string | undefined {
+export function contextHref(url: string, ref: string, lang: Lang, base: string): string | undefined {
   const reading = readingHref(url, lang, base);
-  if (reading === undefined) return undefined;
-  return `/preview?link=${encodeURIComponent(reading)}&lang=${lang}`;
+  if (reading === undefined || reading.includes('#')) return reading;
+  const anchor = verseAnchor(ref);
+  return anchor === undefined ? reading : `${reading}#${anchor}`;
 }

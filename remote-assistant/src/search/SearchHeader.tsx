@@ -17,6 +17,13 @@ const Bar = styled.header`
   border-bottom: 1px solid ${colors.divider};
 `;
 
+const SlimBar = styled(Bar)`
+  flex: none;
+  flex-wrap: nowrap;
+  justify-content: space-between;
+  padding-block: 8px;
+`;
+
 const Logo = styled(Link)`
   display: inline-flex;
   align-items: center;
@@ -110,6 +117,55 @@ const LOGO_MARK = (
   </svg>
 );
 
+/** The site's logo and name, a link home (in both states of /search). */
+export function HomeLogo() {
+  const t = searchMessages[useLanguage()];
+  return (
+    <Logo to="/">
+      {LOGO_MARK}
+      <span>{t.siteName}</span>
+      <VisuallyHidden> – {t.home}</VisuallyHidden>
+    </Logo>
+  );
+}
+
+/** The TR/EN toggle: asks the shell to switch with `languageBus.request`; shows the bus's language. */
+export function LanguageToggle() {
+  const lang = useLanguage();
+  const t = searchMessages[lang];
+  const names: Record<Lang, string> = { en: t.english, tr: t.turkish };
+  return (
+    <Toggle role="group" aria-label={t.language}>
+      {LANGS.map((code) => (
+        <ToggleButton
+          key={code}
+          type="button"
+          lang={code}
+          title={names[code]}
+          aria-pressed={lang === code}
+          onClick={() => languageBus.request(code)}
+        >
+          {code.toUpperCase()}
+        </ToggleButton>
+      ))}
+    </Toggle>
+  );
+}
+
+/**
+ * The bar over the answers of `/search?q=`: the logo (a link home) and the TR/EN toggle, so
+ * the full-screen results are never a dead end. One line at every width (no search box: the
+ * assistant below has its own question box).
+ */
+export function ResultsBar() {
+  return (
+    <SlimBar>
+      <HomeLogo />
+      <LanguageToggle />
+    </SlimBar>
+  );
+}
+
 /**
  * The header of /search without a query: the logo (a link home), the search box (a shorter
  * placeholder under 768 px), a Detailed Search button that is visibly disabled (not built),
@@ -131,15 +187,9 @@ export function SearchHeader() {
     navigate(`/search?q=${encodeURIComponent(query)}`);
   };
 
-  const names: Record<Lang, string> = { en: t.english, tr: t.turkish };
-
   return (
     <Bar>
-      <Logo to="/">
-        {LOGO_MARK}
-        <span>{t.siteName}</span>
-        <VisuallyHidden> – {t.home}</VisuallyHidden>
-      </Logo>
+      <HomeLogo />
       <Form role="search" onSubmit={onSubmit}>
         <VisuallyHidden as="label" htmlFor={inputId}>
           {t.searchLabel}
@@ -157,20 +207,7 @@ export function SearchHeader() {
       <Button type="button" disabled>
         {t.detailedSearch}
       </Button>
-      <Toggle role="group" aria-label={t.language}>
-        {LANGS.map((code) => (
-          <ToggleButton
-            key={code}
-            type="button"
-            lang={code}
-            title={names[code]}
-            aria-pressed={lang === code}
-            onClick={() => languageBus.request(code)}
-          >
-            {code.toUpperCase()}
-          </ToggleButton>
-        ))}
-      </Toggle>
+      <LanguageToggle />
     </Bar>
   );
 }

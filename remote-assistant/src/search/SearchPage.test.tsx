@@ -95,11 +95,22 @@ describe('SearchPage without q', () => {
 });
 
 describe('SearchPage with q', () => {
-  it('shows the full-screen frame and sends it the language and q', () => {
+  it('goes home from the results, in Turkish too', async () => {
+    const user = userEvent.setup();
+    renderSearch('/search?q=mercy');
+    act(() => languageBus.publish('tr'));
+    await user.click(screen.getByRole('link', { name: 'Bilgi Tabanı – Ana sayfa' }));
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('shows the full-screen frame under a bar home and sends it the language and q', () => {
     renderSearch('/search?q=mercy');
     const iframe = screen.getByTitle<HTMLIFrameElement>('AI assistant');
     expect(iframe).toHaveAttribute('src', `${ASSISTANT_FRAME_PATH}?lang=en`);
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Knowledge Base – Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
     const frameWindow = iframe.contentWindow;
     if (!frameWindow) throw new Error('the iframe has no window');
     const post = jest.spyOn(frameWindow, 'postMessage').mockImplementation(() => undefined);

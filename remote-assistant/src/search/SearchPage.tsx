@@ -5,7 +5,7 @@ import { AssistantFrame } from '../shared/AssistantFrame';
 import { REMOTE_VERSION } from '../shared/remoteVersion';
 import { colors, fonts } from '../shared/theme';
 import { searchMessages } from './messages';
-import { SearchHeader } from './SearchHeader';
+import { ResultsBar, SearchHeader } from './SearchHeader';
 
 const Root = styled.div`
   min-height: 100vh;
@@ -13,6 +13,14 @@ const Root = styled.div`
   background: ${colors.page};
   color: ${colors.ink};
   font-family: ${fonts.body};
+`;
+
+/** `/search?q=`: the bar home on top, the assistant in the rest of the viewport. */
+const Results = styled(Root)`
+  display: flex;
+  flex-direction: column;
+  height: 100vh;
+  height: 100dvh;
 `;
 
 const Empty = styled.main`
@@ -33,8 +41,9 @@ const Empty = styled.main`
 `;
 
 /**
- * The `/search` screen (federated as `./SearchPage`). With `q` in the URL: the assistant
- * frame filling the viewport, sent the language and `q` (and `source`, when present). Without
+ * The `/search` screen (federated as `./SearchPage`). With `q` in the URL: a slim bar (logo
+ * home, TR/EN) and the assistant frame filling the rest of the viewport, sent the language and
+ * `q` (and `source`, when present). Without
  * `q`: the search header and an empty state. No props.
  */
 export default function SearchPage() {
@@ -45,9 +54,10 @@ export default function SearchPage() {
 
   if (query.length > 0) {
     return (
-      <Root data-remote-version={REMOTE_VERSION}>
-        <AssistantFrame fit="viewport" query={query} source={params.get('source')} />
-      </Root>
+      <Results data-remote-version={REMOTE_VERSION}>
+        <ResultsBar />
+        <AssistantFrame fit="fill" query={query} source={params.get('source')} />
+      </Results>
     );
   }
   return (

@@ -6,23 +6,30 @@ import { useAssistantFrame, type AssistantFrameOptions } from './useAssistantFra
 /** Height of the shell's fixed navbar (px), which /chat keeps above the frame. */
 export const NAVBAR_HEIGHT_PX = 64;
 
-/** How much of the viewport the frame takes: all of it, or all below the navbar. */
-export type FrameFit = 'viewport' | 'below-navbar';
+/**
+ * How much of the viewport the frame takes: all below the navbar, or (`fill`) the rest of a
+ * column flex container that sets the height (the page's own bar above it).
+ */
+export type FrameFit = 'below-navbar' | 'fill';
 
 const Frame = styled.iframe<{ $fit: FrameFit }>`
   display: block;
   width: 100%;
   border: 0;
-  ${({ $fit }) =>
-    $fit === 'below-navbar'
-      ? css`
+  ${({ $fit }) => {
+    switch ($fit) {
+      case 'below-navbar':
+        return css`
           height: calc(100vh - ${NAVBAR_HEIGHT_PX}px);
           height: calc(100dvh - ${NAVBAR_HEIGHT_PX}px);
-        `
-      : css`
-          height: 100vh;
-          height: 100dvh;
-        `}
+        `;
+      case 'fill':
+        return css`
+          flex: 1 1 auto;
+          min-height: 0;
+        `;
+    }
+  }}
 `;
 
 /** Props of {@link AssistantFrame}. */
@@ -31,8 +38,8 @@ export interface AssistantFrameProps extends AssistantFrameOptions {
 }
 
 /**
- * The assistant frame (`/assistant/index.html`) as an iframe filling the viewport, or the
- * viewport below the 64 px navbar. It receives the language, the source and the pending
+ * The assistant frame (`/assistant/index.html`) as an iframe filling the viewport below the
+ * 64 px navbar, or the rest of its flex column (see {@link FrameFit}). It receives the language, the source and the pending
  * question as described in {@link useAssistantFrame}. The iframe's title follows the bus language.
  */
 export function AssistantFrame({ fit, query, source, onQueryDelivered }: AssistantFrameProps) {

@@ -365,6 +365,8 @@ const paths: Record<string, Schema> = {
       operationId: 'readingPage',
       tags: ['Pages'],
       summary: 'Reading page of a passage: its context, the Arabic beside the translation, credits',
+      description:
+        'Each verse carries the id `v-<chapter>-<verse>`, so a fragment opens the page on it: `/read/quran/2%3A153#v-2-153`. The passage asked for is marked `aria-current="true"`.',
       parameters: [
         pathParam('source', 'Source id.', SOURCE_ID),
         pathParam('ref', 'Reference, URL-encoded; ranges as `2:255-257`.', { type: 'string', examples: ['2:255', 'John 3:16'] }),

@@ -106,9 +106,10 @@ describe.each(testBackends)('open data: verses, stats, reading pages, CORS ($nam
     expect(html).toContain("<h1>Bakara 2:255 — Kur&#39;an-ı Kerim</h1>");
     expect(html).toContain('Çeviri: Diyanet İşleri Başkanlığı');
     expect(html).toContain('quran-json');
-    const items = [...html.matchAll(/<li id="v(\d+)"/g)].map((m) => Number(m[1]));
+    const items = [...html.matchAll(/<li id="v-2-(\d+)"/g)].map((m) => Number(m[1]));
     expect(items).toEqual([250, 251, 252, 253, 254, 255, 256, 257, 258, 259, 260]);
-    expect(html).toMatch(/<li id="v255" class="target with-arabic" aria-current="true">/);
+    expect(html).toMatch(/<li id="v-2-255" class="with-arabic" aria-current="true">/);
+    expect([...html.matchAll(/aria-current="true"/g)]).toHaveLength(1);
     const arabic = ((await request(app).get('/api/verses/2/255')).body as VerseResponse).arabic.text;
     expect(html).toContain(`<p dir="rtl" lang="ar">${arabic}</p>`);
     expect(html).toContain('href="/read/quran/2%3A254?lang=tr" rel="prev"');
@@ -118,15 +119,20 @@ describe.each(testBackends)('open data: verses, stats, reading pages, CORS ($nam
 
   it('shows a range, the first verses of a surah and the KJV in English for a Turkish reader', async () => {
     const range = await request(app).get('/read/quran/2%3A255-257?lang=en');
-    expect([...range.text.matchAll(/class="target/g)]).toHaveLength(3);
+    expect([...range.text.matchAll(/<li id="v-2-(\d+)"[^>]* aria-current="true">/g)].map((m) => m[1])).toEqual([
+      '255',
+      '256',
+      '257',
+    ]);
     expect(range.text).toContain('<h1>Al-Baqarah 2:255-257 — Quran</h1>');
     const first = await request(app).get('/read/quran-arabic/1%3A1');
-    expect([...first.text.matchAll(/<li id="v(\d+)"/g)].map((m) => m[1])).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect([...first.text.matchAll(/<li id="v-1-(\d+)"/g)].map((m) => m[1])).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(first.text).not.toContain('rel="prev"');
     const kjv = await request(app).get('/read/bible/John%203%3A16?lang=tr');
     expect(kjv.status).toBe(200);
     expect(kjv.text).toContain('Bu kaynakta Türkçe metin yok; metin İngilizce olarak gösteriliyor.');
     expect(kjv.text).toContain('<p lang="en">¶ For God so loved the world');
+    expect(kjv.text).toContain('<li id="v-3-16" aria-current="true">');
     expect(kjv.text).toContain('kamu malı');
     expect(kjv.text).not.toContain('dir="rtl"');
   });

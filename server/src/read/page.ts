@@ -1,4 +1,4 @@
-import { ARABIC_FONT_STACK, defineMessages, format, type Lang } from '@kb/contracts';
+import { ARABIC_FONT_STACK, defineMessages, format, verseAnchor, type Lang } from '@kb/contracts';
 import { escapeHtml } from '../search/highlight.js';
 import { surahName } from '../references/quran.js';
 import type { Reading } from '../passages/verses.js';
@@ -77,7 +77,9 @@ a{color:#0b5cad}
 h1{font-size:1.5rem;margin:.5rem 0}
 ol{list-style:none;margin:0;padding:0}
 li{display:grid;grid-template-columns:1fr;gap:.25rem 1.5rem;padding:.75rem;border-radius:.5rem;margin-block-end:.5rem;background:#fff;border:1px solid #e4e4e0}
-li.target{background:#fff8db;border-color:#e0c25c}
+li{scroll-margin-block:1rem}
+li[aria-current]{background:#fff8db;border-color:#e0c25c}
+li:target,li:target~li[aria-current]{border-color:#8a6d00;box-shadow:inset .3rem 0 0 #8a6d00}
 @media (min-width:48rem){li.with-arabic{grid-template-columns:1fr 1fr}}
 .num{font-weight:600;color:#555;font-size:.875rem}
 p{margin:0}
@@ -137,7 +139,11 @@ export function readingTitle(source: string, ref: string, lang: Lang): string {
  * The reading page of a passage: the passage highlighted in its context, each verse's Arabic
  * beside its translation (stacked on a phone, `dir="rtl" lang="ar"`), the translator and the
  * source's credits, links to the previous and next verse and to the page in the other
- * language. Every text from the database is HTML-escaped.
+ * language. Every text from the database is HTML-escaped. Each verse's item has the id
+ * `v-<chapter>-<verse>` ({@link verseAnchor}), so `#v-2-255` opens the page scrolled to it;
+ * the passage asked for carries `aria-current="true"` and a tinted background, and the
+ * fragment's verse (with the cited verses after it) a dark edge by CSS `:target` alone: the
+ * page's policy allows no script.
  *
  * @param ref the reference as asked (`2:255-257`)
  * @param lang the page's language
@@ -155,7 +161,10 @@ export function renderReading(reading: Reading, ref: string, lang: Lang): string
       const label = reading.section ? format(m.verse, { n }) : v.ref;
       const link = v.url ? ` <a href="${escapeHtml(v.url)}" rel="noopener">↗</a>` : '';
       const heading = v.title ? `<strong>${escapeHtml(v.title)}</strong> ` : '';
-      return `<li id="v${escapeHtml(n)}" class="${targets.has(v.ref) ? 'target' : ''}${original ? ' with-arabic' : ''}"${targets.has(v.ref) ? ' aria-current="true"' : ''}>
+      const anchor = verseAnchor(v.ref);
+      const id = anchor === undefined ? '' : ` id="${anchor}"`;
+      const cls = original ? ' class="with-arabic"' : '';
+      return `<li${id}${cls}${targets.has(v.ref) ? ' aria-current="true"' : ''}>
 <div><span class="num"><a href="${escapeHtml(withLang(readingUrl(reading.source, v.ref), lang))}">${escapeHtml(label)}</a></span>
 <p lang="${escapeHtml(reading.lang)}">${heading}${escapeHtml(v.text)}${link}</p></div>
 ${original ? `<p dir="rtl" lang="ar">${escapeHtml(original.text)}</p>` : ''}

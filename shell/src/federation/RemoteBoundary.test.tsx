@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act, useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { languageBus } from '@kb/contracts';
 import { RemoteBoundary } from './RemoteBoundary';
 
@@ -48,5 +49,26 @@ describe('RemoteBoundary', () => {
     act(() => languageBus.publish('tr'));
     expect(screen.getByRole('alert')).toHaveTextContent('Form geçici olarak kullanılamıyor.');
     expect(screen.getByRole('button', { name: 'Tekrar dene' })).toBeInTheDocument();
+  });
+
+  it('links home from a remote that is the whole page, in the visitor language', () => {
+    render(
+      <MemoryRouter>
+        <RemoteBoundary part="partAssistant" home onRetry={() => undefined}>
+          <Flaky />
+        </RemoteBoundary>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('alert'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The assistant is temporarily unavailable.');
+    act(() => languageBus.publish('tr'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Asistan geçici olarak kullanılamıyor.');
+    expect(screen.getByRole('link', { name: 'Ana Sayfaya Dön' })).toHaveAttribute('href', '/');
+  });
+
+  it('has no home link inside a page that keeps its navbar', () => {
+    render(<Harness />);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { format } from '@kb/contracts';
 import { useMessages, type ShellMessages } from '../i18n/messages';
@@ -10,12 +11,17 @@ interface BoundaryProps {
   part: RemotePart;
   /** Called when the visitor presses Retry, before the region renders again. */
   onRetry: () => void;
+  /**
+   * The region is the whole page (/search, /preview: no navbar), so its fallback also links
+   * home; without it a visitor's only way out would be the browser's Back button.
+   */
+  home?: boolean;
   children: ReactNode;
 }
 
 const Panel = styled.div`
   margin: 2rem auto;
-  max-width: 36rem;
+  max-width: min(36rem, calc(100% - 2rem));
   padding: 1.5rem;
   border: 1px solid #d9c48a;
   border-radius: 12px;
@@ -24,8 +30,30 @@ const Panel = styled.div`
   text-align: center;
 `;
 
+const PageTitle = styled.h1`
+  margin: 0 0 1rem;
+  font-size: 1.15rem;
+`;
+
+const Actions = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  align-items: center;
+  gap: 0.75rem 1.25rem;
+  margin: 1rem 0 0;
+`;
+
+const HomeLink = styled(Link)`
+  color: #0f4c45;
+  font-weight: 600;
+  &:focus-visible {
+    outline: 3px solid #d4a017;
+    outline-offset: 2px;
+  }
+`;
+
 const RetryButton = styled.button`
-  margin-top: 1rem;
   padding: 0.5rem 1.25rem;
   border-radius: 8px;
   border: none;
@@ -49,17 +77,25 @@ const Status = styled.p`
   color: inherit;
 `;
 
-function Fallback({ part, onRetry }: { part: RemotePart; onRetry: () => void }): ReactNode {
+function Fallback({ part, onRetry, home }: { part: RemotePart; onRetry: () => void; home: boolean }): ReactNode {
   const t = useMessages();
   return (
     <Panel role="alert">
-      <p>
-        <strong>{format(t.remoteUnavailable, { part: t[part] })}</strong>
-      </p>
+      {home ? (
+        // The page's only heading when the region is the whole page.
+        <PageTitle>{format(t.remoteUnavailable, { part: t[part] })}</PageTitle>
+      ) : (
+        <p>
+          <strong>{format(t.remoteUnavailable, { part: t[part] })}</strong>
+        </p>
+      )}
       <p>{t.remoteUnavailableHint}</p>
-      <RetryButton type="button" onClick={onRetry}>
-        {t.remoteRetry}
-      </RetryButton>
+      <Actions>
+        <RetryButton type="button" onClick={onRetry}>
+          {t.remoteRetry}
+        </RetryButton>
+        {home ? <HomeLink to="/">{t.remoteHome}</HomeLink> : null}
+      </Actions>
     </Panel>
   );
 }
@@ -80,7 +116,7 @@ interface BoundaryState {
 /**
  * Wraps one remote region: shows a localized loading line while the remote's code arrives and,
  * if it cannot be loaded or throws while rendering, a localized "temporarily unavailable"
- * message with a Retry button. A failing remote never breaks the navbar, the footer or
+ * message with a Retry button (and a link home when `home`). A failing remote never breaks the navbar, the footer or
  * another remote.
  */
 export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
@@ -100,7 +136,11 @@ export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
   };
 
   override render(): ReactNode {
-    if (this.state.failed) return <Fallback part={this.props.part} onRetry={this.retry} />;
+    if (this.state.failed) {
+      const fallback = <Fallback part={this.props.part} onRetry={this.retry} home={this.props.home ?? false} />;
+      // On a full-screen route nothing else is on the page: the panel is its main content.
+      return this.props.home ? <main>{fallback}</main> : fallback;
+    }
     return <Suspense fallback={<Loading part={this.props.part} />}>{this.props.children}</Suspense>;
   }
 }

@@ -58,4 +58,23 @@ describe('Navbar', () => {
     await userEvent.click(screen.getByRole('link', { name: 'About', hidden: true }));
     expect(menu('Open menu')).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('closes the open menu on a tap outside the bar, not on one inside it', async () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Navbar />
+        <p>Page content</p>
+      </MemoryRouter>,
+    );
+    const button = (name: string): HTMLElement => {
+      const found = screen.getByText(name).closest('button');
+      if (!found) throw new Error(`no ${name} button`);
+      return found;
+    };
+    await userEvent.click(button('Open menu'));
+    await userEvent.click(screen.getByRole('navigation', { name: 'Main', hidden: true }));
+    expect(button('Close menu')).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByText('Page content'));
+    expect(button('Open menu')).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -1,14 +1,16 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { LANGS, useLanguage, type Lang } from '@kb/contracts';
 import { useMessages } from '../i18n/messages';
 import { setLanguage } from '../language/shellLanguage';
-import { colors, MOBILE_BREAKPOINT_PX, NAVBAR_HEIGHT_PX } from '../styles/theme';
+import { colors, MOBILE_BREAKPOINT_PX, NAVBAR_COMPACT_MAX_PX, NAVBAR_HEIGHT_PX } from '../styles/theme';
 import { useSiteInfo } from '../site/siteInfo';
 import { chatHref } from './knowledgeOrigin';
 
 const mobile = `@media (max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
+/** Tablets and small laptops: every item still in one row, so spacing and type tighten. */
+const compact = `@media (min-width: ${MOBILE_BREAKPOINT_PX}px) and (max-width: ${NAVBAR_COMPACT_MAX_PX}px)`;
 
 const Bar = styled.header`
   position: fixed;
@@ -27,6 +29,13 @@ const Inner = styled.div`
   display: flex;
   align-items: center;
   gap: 1rem;
+  ${compact} {
+    padding: 0 0.75rem;
+    gap: 0.5rem;
+  }
+  ${mobile} {
+    gap: 0.75rem;
+  }
 `;
 
 const Logo = styled(Link)`
@@ -35,6 +44,14 @@ const Logo = styled(Link)`
   color: ${colors.primary};
   text-decoration: none;
   margin-inline-end: auto;
+  white-space: nowrap;
+  ${compact} {
+    font-size: 1rem;
+  }
+  ${mobile} {
+    /* "Knowledge Base" beside "Close menu" on a 320 px phone. */
+    font-size: 1.05rem;
+  }
 `;
 
 const MenuButton = styled.button`
@@ -42,6 +59,8 @@ const MenuButton = styled.button`
   ${mobile} {
     display: inline-flex;
   }
+  flex: none;
+  white-space: nowrap;
   padding: 0.4rem 0.7rem;
   border: 1px solid ${colors.border};
   border-radius: 8px;
@@ -55,6 +74,10 @@ const Nav = styled.nav<{ $open: boolean }>`
   display: flex;
   align-items: center;
   gap: 0.25rem;
+  ${compact} {
+    gap: 0.125rem;
+    font-size: 0.875rem;
+  }
   ${mobile} {
     display: ${(p) => (p.$open ? 'flex' : 'none')};
     position: absolute;
@@ -73,6 +96,10 @@ const Item = styled(NavLink)`
   border-radius: 8px;
   color: ${colors.text};
   text-decoration: none;
+  white-space: nowrap;
+  ${compact} {
+    padding: 0.5rem 0.4rem;
+  }
   &.active {
     color: ${colors.primary};
     font-weight: 600;
@@ -89,6 +116,14 @@ const chatButton = css`
   color: #fff;
   font-weight: 600;
   text-decoration: none;
+  white-space: nowrap;
+  ${compact} {
+    padding: 0.45rem 0.75rem;
+    margin-inline-start: 0.25rem;
+  }
+  ${mobile} {
+    text-align: center;
+  }
   &:hover {
     background: ${colors.primaryDark};
   }
@@ -102,13 +137,25 @@ const ChatLink = styled(Link)`
 
 const LangGroup = styled.div`
   display: inline-flex;
+  flex: none;
   border: 1px solid ${colors.border};
   border-radius: 8px;
   overflow: hidden;
+  ${compact} {
+    margin-inline-start: 0.25rem;
+  }
+  ${mobile} {
+    /* In the open menu's column: as wide as its two buttons, not stretched across. */
+    align-self: flex-start;
+    margin-top: 0.5rem;
+  }
 `;
 
 const LangButton = styled.button`
   padding: 0.35rem 0.6rem;
+  ${compact} {
+    padding: 0.3rem 0.45rem;
+  }
   border: none;
   background: ${colors.surface};
   color: ${colors.text};
@@ -149,8 +196,10 @@ export function LanguageSwitch(): ReactNode {
 
 /**
  * The fixed top navigation bar (SPEC.md §2): logo, page links, the highlighted AI Chat button
- * (to /chat on the knowledge application's origin) and the language switch. Under 768 px the
- * links collapse behind a menu button that closes on navigation and on Escape.
+ * (to /chat on the knowledge application's origin) and the language switch, on one line at
+ * every width from 768 px (tighter up to {@link NAVBAR_COMPACT_MAX_PX}). Under 768 px the
+ * links collapse behind a menu button that closes on navigation, on Escape and on a tap
+ * outside the bar.
  */
 export function Navbar(): ReactNode {
   const t = useMessages();
@@ -167,17 +216,27 @@ export function Navbar(): ReactNode {
   const site = useSiteInfo();
   const chat = chatHref(window.location, lang, site.status === 'ready' ? site.info.knowledgeAppOrigin : null);
 
+  const barRef = useRef<HTMLElement>(null);
+
   useEffect(() => {
     if (!open) return undefined;
     const onKey = (e: KeyboardEvent): void => {
       if (e.key === 'Escape') setOpenAt(null);
     };
+    // A tap or click anywhere outside the bar (the page under the open menu) closes it.
+    const onPointer = (e: PointerEvent): void => {
+      if (e.target instanceof Node && !barRef.current?.contains(e.target)) setOpenAt(null);
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
   }, [open]);
 
   return (
-    <Bar>
+    <Bar ref={barRef}>
       <Inner>
         <Logo to="/" aria-label={t.homeLink}>
           {t.brand}

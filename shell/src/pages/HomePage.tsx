@@ -13,8 +13,10 @@ const Hero = styled.section`
   text-align: center;
 `;
 
+/** Sized so "Güvenebileceğiniz", one long word, fits a 320 px phone without scrolling sideways. */
 const Title = styled.h1`
-  font-size: clamp(2rem, 5vw, 3.25rem);
+  font-size: clamp(1.5rem, 6vw + 0.5rem, 3.25rem);
+  overflow-wrap: break-word;
   line-height: 1.15;
   margin: 0 0 1rem;
   color: ${colors.primaryDark};

@@ -15,6 +15,12 @@ export const colors = {
 /** Width under which the navbar collapses and placeholders shorten (px, SPEC.md §9). */
 export const MOBILE_BREAKPOINT_PX = 768;
 
+/**
+ * Widest viewport (px) at which the navbar's one row is tightened (smaller type and spacing):
+ * from {@link MOBILE_BREAKPOINT_PX} up to here the full row does not fit in Turkish.
+ */
+export const NAVBAR_COMPACT_MAX_PX = 1099;
+
 /** Height of the fixed navbar (px); remote pages that fill the viewport subtract it. */
 export const NAVBAR_HEIGHT_PX = 64;
 
