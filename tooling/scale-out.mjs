@@ -176,7 +176,7 @@ function writeKnowledgeBuild(webRoot, version) {
 /** The knowledge remote's version in a server's `/remotes.json`. */
 async function activeKnowledge(port) {
   const res = await call({ port, path: '/remotes.json' });
-  const entry = Array.isArray(res.json) ? res.json.find((e) => e.name === 'knowledge') : undefined;
+  const entry = res.json?.remotes?.find((e) => e.name === 'knowledge');
   return entry?.version ?? `(none: ${res.status})`;
 }
 
