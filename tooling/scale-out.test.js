@@ -44,6 +44,7 @@ describe('scale-out: the command line', () => {
 
 /** The checks the script prints, in order (its output names the servers `a` and `b`). */
 const CHECKS = [
+  'started together, the servers loaded the shipped corpus and published the build once',
   'the proxy balances over both servers',
   "one client's form posts are counted on both servers together (limit 4 a minute)",
   'contact messages written through either server are listed by both',
