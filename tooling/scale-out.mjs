@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { readCommandLine, usageError } from './cli.mjs';
 import { createScratch, freePort, startServer } from './scratch.mjs';
@@ -169,8 +170,16 @@ function writeKnowledgeBuild(webRoot, version) {
   fs.rmSync(dist, { recursive: true, force: true });
   fs.mkdirSync(dist, { recursive: true });
   fs.writeFileSync(path.join(dist, 'release.json'), JSON.stringify({ name: 'knowledge', version }));
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ id: 'knowledge', name: 'knowledge', metaData: { buildInfo: { buildVersion: version } } }));
-  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `/* stand-in knowledge remote ${version} */\n`);
+  // Exposing the contract's modules, so the build passes release verification (releases/verify.ts).
+  const { REMOTES } = createRequire(import.meta.url)('@kb/contracts');
+  const modules = REMOTES.knowledge;
+  const exposes = modules.map((m) => ({ id: `knowledge:${m.slice(2)}`, name: m.slice(2), path: m }));
+  fs.writeFileSync(
+    path.join(dist, 'mf-manifest.json'),
+    JSON.stringify({ id: 'knowledge', name: 'knowledge', metaData: { name: 'knowledge', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, buildInfo: { buildVersion: version } }, exposes }),
+  );
+  const entries = modules.map((m) => `${JSON.stringify(m)}: function () { return ${JSON.stringify(version)}; }`);
+  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `/* stand-in knowledge remote ${version} */\nvar knowledge = { moduleMap: { ${entries.join(', ')} } };\n`);
 }
 
 /** The knowledge remote's version in a server's `/remotes.json`. */
