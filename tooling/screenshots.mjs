@@ -58,6 +58,7 @@ const SETTLE_MS = 90_000;
  * @property {(lang: string) => string} path   the URL path (with query) to open
  * @property {boolean} [server] a page rendered by the server (its language comes from `?lang=`, not the shell's choice)
  * @property {boolean} [inFrame] the content sits in the assistant's iframe (waited for there)
+ * @property {boolean} [viewportOnly] shoot the viewport, not the full page (a modal's fixed backdrop covers only the viewport)
  * @property {(page: Page) => Promise<void>} [before] run before navigating (e.g. break a remote)
  * @property {(page: Page, lang: string) => Promise<void>} [ready] waits for the content, or does the interaction the shot shows
  */
@@ -86,6 +87,7 @@ const ROUTES = [
     name: 'knowledge-details',
     label: '/knowledge, a source’s details dialog',
     path: () => '/knowledge',
+    viewportOnly: true,
     ready: async (page) => {
       await heading1(page);
       await page.getByRole('button', { name: /^(Details|Ayrıntılar): / }).first().click();
@@ -220,7 +222,7 @@ async function shoot(context, baseUrl, route, lang, width, file) {
     problem = String(error?.message ?? error).split('\n')[0];
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({ path: file, fullPage: !route.viewportOnly, animations: 'disabled', caret: 'hide' });
   await page.close();
   return { route: route.name, lang, width, url: pathAndQuery, status, file: path.relative(outDir, file), ...(problem ? { problem } : {}) };
 }
@@ -230,7 +232,7 @@ const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
 
 /**
  * Writes the contact sheet of one language and width: a local HTML page of labelled
- * thumbnails (each shot scaled to the column width, cut at 1,400 px tall), photographed by
+ * thumbnails (each shot scaled to the column width, cut at 1,000 px tall), photographed by
  * Chromium. The HTML file is removed afterwards.
  */
 async function contactSheet(browser, shots, lang, width) {
@@ -254,7 +256,7 @@ async function contactSheet(browser, shots, lang, width) {
   figcaption { margin-bottom: 6px; word-break: break-all; }
   figcaption span { display: block; color: #555; font-size: 11px; }
   figcaption em { display: block; color: #c00; font-size: 11px; font-style: normal; }
-  .frame { max-height: 1400px; overflow: hidden; border-top: 1px solid #ddd; }
+  .frame { max-height: 1000px; overflow: hidden; border-top: 1px solid #ddd; }
   img { display: block; width: 100%; }
 </style>
 <h1>${esc(lang.toUpperCase())} · ${width} px — ${shots.length} pages</h1>
