@@ -8,6 +8,7 @@ import type { RankedPassage, StoredPassage } from '../passages/types.js';
 import type { Expansion } from '../retrieval/expansion.js';
 import { identifyLanguage } from '../languages/identify.js';
 import { referencePassages, retrieve, searchableLanguages } from '../retrieval/pipeline.js';
+import { detailAsked, detailGiven } from './detail.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
 
 /** Source searched when the asker names none. */
@@ -251,7 +252,13 @@ export async function findPassages(
     }
     return { passages: translated, passageLang, related: found.related };
   }
-  return { ...(await findByWords(db, request.question, source, passageLang, fusion, expansion)), passageLang };
+  const found = await findByWords(db, request.question, source, passageLang, fusion, expansion);
+  const detail = found.related ? undefined : detailAsked(request.question, lang);
+  if (detail && found.passages.length > 0 && !found.passages.some((p) => detailGiven(detail, p.text, request.question))) {
+    // A detail the passages do not state: they only relate to the question.
+    return { passages: found.passages.slice(0, MAX_RELATED), passageLang, related: true };
+  }
+  return { ...found, passageLang };
 }
 
 /**

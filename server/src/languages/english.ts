@@ -123,3 +123,27 @@ export function englishBaseForms(word: string): string[] {
   }
   return [...new Set(forms)];
 }
+
+/**
+ * What an English question asks for when it asks for one detail: a count or amount, an age,
+ * a size or a year (`number`), or a name or a place (`name`). "How many wives…", "What was the
+ * name of…", "How old was…", "In what year…", "Which city…". Undefined for any other question.
+ */
+export function englishDetailAsked(question: string): 'number' | 'name' | undefined {
+  const q = question.toLowerCase();
+  if (/\bhow (many|much|old|tall|long|far|big|heavy)\b|\b(what|which) (year|date|age)\b/.test(q)) return 'number';
+  if (/\b(the |his |her |their )?names? (of|was|were|is)\b|\bwhat (was|were|is|are) (he|she|it|they) called\b|\bwho (wrote|was the author)\b|\b(which|what) (city|country|town|place|mountain|river|land)\b/.test(q)) {
+    return 'name';
+  }
+  return undefined;
+}
+
+/** Words that state a number in English scripture (the KJV's and Saheeh International's), beside digits. */
+export const ENGLISH_NUMBER_WORDS: ReadonlySet<string> = new Set(
+  `two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen
+eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand thousands
+score half third fourth fifth sixth seventh eighth tenth twice once double threefold fourfold sevenfold
+cubit cubits years months days shekels talents`
+    .split(/\s+/)
+    .filter(Boolean),
+);

@@ -387,3 +387,23 @@ export function isTurkishForm(word: string, member: string): boolean {
     return (!beforeVowel || /^[aeıioöuü]/.test(rest)) && NOUN_ENDING.test(rest);
   });
 }
+
+/**
+ * What a Turkish question asks for when it asks for one detail (with or without Turkish
+ * letters): a count, an age, a size or a year (`number`: "kaç", "ne kadar", "hangi yılda"), or a
+ * name or a place (`name`: "adı ne", "ismi", "hangi şehir"). Undefined for any other question.
+ */
+export function turkishDetailAsked(question: string): 'number' | 'name' | undefined {
+  const q = foldTurkishAscii(question.toLocaleLowerCase('tr'));
+  if (/\bkac\b|\bkacinci\b|\bne kadar (sure|zaman|yil|gun|ay|uzun|buyuk)\b|\bhangi (yil|tarih)/.test(q)) return 'number';
+  if (/\b(adi|adlari|ismi|isimleri)\b|\bhangi (sehir|ulke|kent|yer|dag|nehir|kasaba|bolge)/.test(q)) return 'name';
+  return undefined;
+}
+
+/** Words that state a number in Diyanet's Turkish, folded without Turkish letters ("bir" is left out: it is also "a"). */
+export const TURKISH_NUMBER_WORDS: ReadonlySet<string> = new Set(
+  `iki uc dort bes alti yedi sekiz dokuz on yirmi otuz kirk elli altmis yetmis seksen doksan yuz bin
+yari yarisi ucte dortte besinci ikinci ucuncu dorduncu iki kat kati katini`
+    .split(/\s+/)
+    .filter(Boolean),
+);
