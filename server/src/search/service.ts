@@ -7,7 +7,7 @@ import { readingUrl } from '../read/urls.js';
 import type { QueryTerm } from '../passages/terms.js';
 import { matchingWords } from '../passages/ranking.js';
 import type { RankedPassage, WordForms } from '../passages/types.js';
-import type { Expansion } from '../retrieval/expansion.js';
+import { warmUpExpansion, type Expansion } from '../retrieval/expansion.js';
 import { referencePassages, retrieve, searchableLanguages } from '../retrieval/pipeline.js';
 
 /** Validated parameters of a search. */
@@ -125,9 +125,10 @@ export async function search(
 
 /**
  * Runs a search in each language so that a fresh PGlite has compiled its query paths before
- * the first visitor (its first queries are slow).
+ * the first visitor (its first queries are slow), after loading the expansion's tables.
  */
 export async function warmUpSearch(db: Queryable): Promise<void> {
+  warmUpExpansion();
   const samples: Record<string, string> = { en: 'mercy patience', tr: 'sabır rahmet', ar: 'الرحمن' };
   for (const lang of await searchableLanguages(db)) {
     await search(db, { q: samples[lang] ?? 'a', lang, limit: 10, offset: 0 });
