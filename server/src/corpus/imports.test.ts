@@ -158,7 +158,8 @@ describe.each(testBackends)('npm run corpus -- import | remove | status ($name)'
       // Each import rewrites the table; without VACUUM every rewrite would stay on disk.
       expect(sizes[4]).toBeLessThanOrEqual(sizes[1] ?? 0);
       await run({ verb: 'remove', source: 'tekrar' });
-    });
+      // Five imports, each rewriting and vacuuming the derived tables: slow on a busy machine.
+    }, 180_000);
 
     it('imports on the embedded database directly when no server runs', async () => {
       const offline = tempDir();

@@ -360,6 +360,19 @@ const paths: Record<string, Schema> = {
       },
     },
   },
+  '/fonts/{name}': {
+    get: {
+      operationId: 'fontFile',
+      tags: ['Pages'],
+      summary: "A font file of the site's own pages (the Arabic web font Amiri, SIL OFL 1.1)",
+      description: 'Named `<file>.<hash>.woff2` after its content, so it is cached as immutable; any other name answers 404.',
+      parameters: [pathParam('name', 'The file name with its content hash.', { type: 'string', examples: ['amiri-arabic-400-normal.1a2b3c4d.woff2'] })],
+      responses: {
+        '200': { description: 'The font.', content: { 'font/woff2': { schema: { type: 'string', format: 'binary' } } } },
+        '404': { description: 'No such font file.' },
+      },
+    },
+  },
   '/read/{source}/{ref}': {
     get: {
       operationId: 'readingPage',
