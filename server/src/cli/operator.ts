@@ -5,7 +5,6 @@ import { AdminUnavailableError, adminSocketPath, callAdmin } from '../admin/sock
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
-import type { PGliteOptions } from '../db/pglite.js';
 
 /**
  * How an operator command runs (ARCHITECTURE.md "Data"): through the running server's admin
@@ -25,12 +24,10 @@ export interface OperatorCommand {
   args: AdminArgs;
   /** Registers the component's commands over `db` (the same function the server calls at start). */
   register(commands: AdminCommands, db: Database): void;
-  /** Loads PGlite (tests pass Node's own loader's copy). */
-  PGlite?: PGliteOptions['PGlite'];
 }
 
 async function runLocally(op: OperatorCommand): Promise<unknown> {
-  const db = await openDatabase(op.config, { PGlite: op.PGlite });
+  const db = await openDatabase(op.config);
   try {
     await migrate(db);
     const commands = new AdminCommands();
