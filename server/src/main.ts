@@ -71,7 +71,17 @@ function close(server: http.Server): Promise<void> {
 let stopping = false;
 
 async function start(config: Config, logger: Logger): Promise<void> {
-  const db: Database = await openDatabase(config);
+  // The embedded database's worker thread: a death fails what was in flight (503) and restarts
+  // it; three deaths within a minute end the server with an error (a supervisor restarts it).
+  const db: Database = await openDatabase(config, {
+    onDeath: ({ exitCode, error, deathsInWindow }) =>
+      logger.error({ err: error, exitCode, deathsInWindow }, 'the database worker died; restarting it'),
+    onRestart: () => logger.info('the database worker was restarted and answers again'),
+    onGiveUp: (error) => {
+      logger.fatal({ err: error }, 'the database worker keeps dying; exiting');
+      process.exit(1);
+    },
+  });
   let servers: http.Server[] = [];
   let operations: Operations | undefined;
   /**
