@@ -37,6 +37,8 @@ export interface PGliteWorkerOptions extends WorkerEvents {
 
 /** The embedded database run by a worker thread, with test hooks on its life. */
 export interface PGliteWorkerDatabase extends Database {
+  /** As {@link Database.dumpDataDir}, always there for the embedded database. */
+  dumpDataDir(): Promise<Uint8Array>;
   /**
    * Test hook: ends the worker thread at once, as a crash would (statements in flight fail with
    * {@link DatabaseUnavailableError}; a restart follows). Resolves once the thread is gone.

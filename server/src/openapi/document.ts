@@ -186,7 +186,12 @@ const paths: Record<string, Schema> = {
         query('limit', 'Hits per page.', { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }),
         query('offset', 'Hits to skip.', { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 }),
       ],
-      responses: { '200': json(ref('SearchResponse'), 'One page of hits.'), '400': error('An invalid parameter.'), '429': tooMany },
+      responses: {
+        '200': json(ref('SearchResponse'), 'One page of hits.'),
+        '400': error('An invalid parameter.'),
+        '429': tooMany,
+        '503': error('Busy: the expected wait in the per-client queue passes its limit, or the database is restarting. `Retry-After` says when to try again.'),
+      },
     },
   },
   '/api/ask': {
