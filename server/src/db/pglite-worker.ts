@@ -13,6 +13,9 @@ export const MAX_WORKER_DEATHS = 3;
 /** The window in which {@link MAX_WORKER_DEATHS} deaths mean giving up (one minute). */
 export const WORKER_DEATH_WINDOW_MS = 60_000;
 
+/** Longest wait (ms) for the worker's clean close (a shutdown checkpoint) before it is ended. */
+export const CLOSE_GRACE_MS = 15_000;
+
 /** What the main thread hears about the worker's life. */
 export interface WorkerEvents {
   /** The worker died (exit code, or the error it died of); a restart follows unless it gave up. */
@@ -260,10 +263,16 @@ export async function openPGliteWorker(dataDir: string | undefined, options: PGl
       const wasReady = state === 'ready';
       try {
         if (wasReady) {
-          // A shutdown checkpoint in the worker, so the next start needs no recovery.
+          // A shutdown checkpoint in the worker, so the next start needs no recovery. PGlite
+          // closes only once the open transaction ended: one that never ends (a caller stuck
+          // inside it) would hold the close forever, so the thread is ended after a while.
           const closing = call({ op: 'close' });
           state = 'closing';
-          await closing;
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS)));
+          const outcome = await Promise.race([closing.then(() => 'closed' as const), late]);
+          clearTimeout(timer);
+          if (outcome === 'late') await worker.terminate();
         } else {
           state = 'closing';
           await worker.terminate();
