@@ -8,6 +8,7 @@ import { askRouter } from './ask/routes.js';
 import { createAlertNotifier, type AlertNotifier } from './forms/alerts.js';
 import { formsApiRouter, unsubscribePage, unsubscribeRouter } from './forms/routes.js';
 import { healthRouter } from './health/routes.js';
+import { FairQueue, fairQueueMiddleware } from './http/fair-queue.js';
 import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
 import { jsonBodyOnly, onReads, singleHost, perMinuteLimit, safeJsonBody, sameOriginOnly, singleQueryValues } from './http/guards.js';
 import { requestLogging } from './http/logging.js';
@@ -76,7 +77,9 @@ function apiRouter({
   api.use(formsApiRouter({ db, alerts, logger }));
   api.use(clientEventsRouter(registry));
   const fusion = config.embeddings ? createQueryFusion({ db, config: config.embeddings, logger }) : undefined;
-  api.use('/search', searchRouter(db, responses, fusion));
+  // One client's costly searches wait their turn instead of starving the others' (fair-queue.ts).
+  const searchQueue = new FairQueue({ concurrency: db.kind === 'pglite' ? 2 : 10, maxWaitMs: config.searchQueueMaxWaitMs });
+  api.use('/search', fairQueueMiddleware(searchQueue), searchRouter(db, responses, fusion));
   api.use('/ask', askRouter(db, responses, config.llm ? createGenerator(config.llm) : undefined, fusion));
   api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db), responses }));
   api.use('/site', siteRouter(config.site));

@@ -70,6 +70,7 @@ describe('loadConfig', () => {
         CONNECTIONS_CHECK_MS: '500',
         SEARCH_CACHE: 'off',
         PUBLIC_SOURCE_MAPS: 'true',
+        SEARCH_QUEUE_MAX_WAIT_MS: '2500',
       },
       '/srv',
     );
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
       knowledgeAppOrigin: 'https://knowledge.example.org',
       trustProxy: 1,
       httpTimeouts: { headersMs: 15_000, requestMs: 30_000, connectionsCheckMs: 500 },
+      searchQueueMaxWaitMs: 2_500,
       rateLimits: { formsPerMinute: 5, askPerMinute: 6, readPerMinute: 7 },
       logLevel: 'warn',
       site: { ...SITE_INFO_DEFAULTS, knowledgeAppOrigin: 'https://knowledge.example.org' },

@@ -40,6 +40,12 @@ export interface Config {
    * (`CONNECTIONS_CHECK_MS`, default 1000). A request past either gets 408.
    */
   httpTimeouts: HttpTimeouts;
+  /**
+   * Longest expected wait (ms) in the per-client fair queue in front of `/api/search`
+   * (`SEARCH_QUEUE_MAX_WAIT_MS`, default 5000); a search expected to wait longer gets 503 with
+   * `Retry-After` (`http/fair-queue.ts`).
+   */
+  searchQueueMaxWaitMs: number;
   /** Requests per minute and client IP, per route group. */
   rateLimits: { formsPerMinute: number; askPerMinute: number; readPerMinute: number };
   logLevel: LogLevel;
@@ -202,6 +208,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     knowledgeAppOrigin: knowledgeRaw ? origin('KNOWLEDGE_APP_ORIGIN', knowledgeRaw) : undefined,
     trustProxy: trustProxy(value(env, 'TRUST_PROXY')),
     httpTimeouts,
+    searchQueueMaxWaitMs: integer(env, 'SEARCH_QUEUE_MAX_WAIT_MS', 5_000, 100, 600_000),
     rateLimits: {
       formsPerMinute: integer(env, 'RATE_LIMIT_FORMS_PER_MINUTE', 20, 1, 1_000_000),
       askPerMinute: integer(env, 'RATE_LIMIT_ASK_PER_MINUTE', 120, 1, 1_000_000),

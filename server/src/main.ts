@@ -74,8 +74,20 @@ function close(server: http.Server): Promise<void> {
 let stopping = false;
 
 async function start(config: Config, logger: Logger): Promise<void> {
+  // The embedded database's worker thread: a death fails what was in flight (503) and restarts
+  // it; three deaths within a minute end the server with an error (a supervisor restarts it).
   // Timed at the interface, whatever runs behind it (kb_db_query_duration_seconds).
-  const db: Database = withQueryMetrics(await openDatabase(config));
+  const db: Database = withQueryMetrics(
+    await openDatabase(config, {
+      onDeath: ({ exitCode, error, deathsInWindow }) =>
+        logger.error({ err: error, exitCode, deathsInWindow }, 'the database worker died; restarting it'),
+      onRestart: () => logger.info('the database worker was restarted and answers again'),
+      onGiveUp: (error) => {
+        logger.fatal({ err: error }, 'the database worker keeps dying; exiting');
+        process.exit(1);
+      },
+    }),
+  );
   let servers: http.Server[] = [];
   let operations: Operations | undefined;
   let remoteHealth: RemoteHealthChecker | undefined;

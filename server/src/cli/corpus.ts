@@ -9,7 +9,6 @@ import type { Database } from '../db/database.js';
 import { DataDirLockedError } from '../db/lock.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
-import type { PGliteOptions } from '../db/pglite.js';
 import { MAX_BATCH, registerEmbeddingCommands } from '../embeddings/commands.js';
 import { HelpRequested, loadConfigOrExit, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
 import { describeDatabase } from '../db/describe.js';
@@ -103,7 +102,7 @@ interface Channel {
   close(): Promise<void>;
 }
 
-async function openChannel(config: CorpusCliDeps['config'], PGlite?: PGliteOptions['PGlite']): Promise<Channel> {
+async function openChannel(config: CorpusCliDeps['config']): Promise<Channel> {
   const socket = adminSocketPath(config.dataDir);
   if (!config.databaseUrl) {
     try {
@@ -113,7 +112,7 @@ async function openChannel(config: CorpusCliDeps['config'], PGlite?: PGliteOptio
       if (!(error instanceof AdminUnavailableError)) throw error;
     }
   }
-  const db: Database = await openDatabase(config, { PGlite });
+  const db: Database = await openDatabase(config);
   try {
     await migrate(db);
   } catch (error) {
@@ -150,7 +149,6 @@ export interface CorpusCliDeps {
   config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'embeddings'>>;
   out: (text: string) => void;
   err: NodeJS.WritableStream;
-  PGlite?: PGliteOptions['PGlite'];
   /** Aborts an import between batches (Ctrl-C; the staged rows are dropped), or `embed` between batches (those done stay stored). */
   signal?: AbortSignal;
   /** Called after each staged (import) or stored (embed) batch (tests interrupt here). */
@@ -216,7 +214,7 @@ async function runEmbed(cmd: Extract<CorpusCommand, { verb: 'embed' }>, channel:
  */
 export async function runCorpusCommand(cmd: CorpusCommand, deps: CorpusCliDeps): Promise<'server' | 'embedded' | 'postgres'> {
   const records = cmd.verb === 'import' ? readImportRecords(cmd.path) : [];
-  const channel = await openChannel(deps.config, deps.PGlite);
+  const channel = await openChannel(deps.config);
   try {
     if (cmd.verb === 'status') {
       deps.out(`${JSON.stringify(await channel.run('corpus.status'), null, 2)}\n`);

@@ -8,7 +8,6 @@ import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { describeDatabase } from '../db/describe.js';
 import { openDatabase, PGLITE_SUBDIR } from '../db/open.js';
-import type { PGliteOptions } from '../db/pglite.js';
 
 /**
  * How an operator command runs (ARCHITECTURE.md "Data"): through the running server's admin
@@ -51,8 +50,6 @@ export interface OperatorCommand {
   args: AdminArgs;
   /** Registers the component's commands over `db` (the same function the server calls at start). */
   register(commands: AdminCommands, db: Database): void;
-  /** Loads PGlite (tests pass Node's own loader's copy). */
-  PGlite?: PGliteOptions['PGlite'];
   /**
    * Create the embedded database when `DATA_DIR` has none (`--init`); otherwise that is
    * refused with {@link NoDatabaseError} and nothing is created.
@@ -71,7 +68,7 @@ export interface OperatorOutcome {
 }
 
 async function runLocally(op: OperatorCommand): Promise<unknown> {
-  const db = await openDatabase(op.config, { PGlite: op.PGlite });
+  const db = await openDatabase(op.config);
   try {
     await migrate(db);
     const commands = new AdminCommands();

@@ -70,7 +70,7 @@ describe('npm run remotes: which database', () => {
     const config = { dataDir, databaseUrl: undefined };
     const register = (c: AdminCommands, db: Database): void =>
       registerReleaseCommands(c, { db, webRoot: dataDir, releasesDir: path.join(dataDir, 'releases') });
-    const created = await runOperatorCommand({ config, command: 'remotes.list', args: {}, register, init: true, PGlite: nativePGlite() });
+    const created = await runOperatorCommand({ config, command: 'remotes.list', args: {}, register, init: true });
     expect(created).toEqual({ result: [], via: 'embedded', database: `PGlite in ${path.join(dataDir, 'pgdata')}` });
     expect(fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
   }, 60_000);

@@ -9,7 +9,7 @@ import { startAdminSocket, type AdminSocket } from '../admin/socket';
 import { ImportInterrupted, parseCorpusArgs, runCorpusCommand, type CorpusCommand } from '../cli/corpus';
 import type { Database } from '../db/database';
 import { createLogger } from '../logger';
-import { nativePGlite, openTestDatabase, testBackends } from '../testing/databases';
+import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
 import { ImportFileError } from './files';
 import { registerCorpusCommands } from './imports';
@@ -166,7 +166,7 @@ describe.each(testBackends)('npm run corpus -- import | remove | status ($name)'
       const file = write(files, 'herkul.jsonl', JSON.stringify({ ref: 'h/1', text: 'Sohbet metni' }));
       const via = await runCorpusCommand(
         { verb: 'import', path: file, source: 'herkulnagme', lang: 'tr' },
-        { config: { dataDir: offline, databaseUrl: undefined }, out: (t) => printed.push(t), err: sink(), PGlite: nativePGlite() },
+        { config: { dataDir: offline, databaseUrl: undefined }, out: (t) => printed.push(t), err: sink() },
       );
       expect(via).toBe('embedded');
       expect(lastPrinted()).toMatchObject({ source: 'herkulnagme', passages: 1 });

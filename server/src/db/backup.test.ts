@@ -68,7 +68,7 @@ describe('npm run db -- backup / restore (embedded database)', () => {
     const register = (c: AdminCommands, d: Database): void => registerDbCommands(c, { db: d });
 
     // The "server": owns DATA_DIR, serves the admin socket, and has taken data in.
-    const serverDb = await openDatabase(config, { PGlite });
+    const serverDb = await openDatabase(config);
     await migrate(serverDb);
     const site = testApp(serverDb);
     expect((await request(site).post('/api/newsletter').send({ email: 'Okur@Example.org' })).body).toEqual({ success: true });
@@ -80,7 +80,7 @@ describe('npm run db -- backup / restore (embedded database)', () => {
     register(commands, serverDb);
     const socket = await startAdminSocket({ socketPath: adminSocketPath(running), commands, logger: createLogger('silent') });
     try {
-      const backup = await runOperatorCommand({ config, command: 'db.backup', args: { file }, register, PGlite });
+      const backup = await runOperatorCommand({ config, command: 'db.backup', args: { file }, register });
       expect(backup.via).toBe('server');
       expect(backup.result).toEqual({ file, bytes: fs.statSync(file).size });
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -88,7 +88,7 @@ describe('npm run db -- backup / restore (embedded database)', () => {
       expect((await request(site).post('/api/newsletter').send({ email: 'after@example.org' })).body).toEqual({ success: true });
 
       // A second backup never overwrites the first.
-      await expect(runOperatorCommand({ config, command: 'db.backup', args: { file }, register, PGlite })).rejects.toThrow(/already exists/);
+      await expect(runOperatorCommand({ config, command: 'db.backup', args: { file }, register })).rejects.toThrow(/already exists/);
       // Restoring while a process holds DATA_DIR is refused, naming it.
       await expect(restoreBackup({ dataDir: running, file, PGlite })).rejects.toThrow(
         new RegExp(`restore needs the server stopped: process ${process.pid} holds`),
@@ -101,7 +101,7 @@ describe('npm run db -- backup / restore (embedded database)', () => {
     const restored = await restoreBackup({ dataDir: fresh, file, PGlite });
     expect(restored).toMatchObject({ restoredInto: path.join(fresh, 'pgdata'), previousMovedTo: undefined });
     expect(fs.existsSync(path.join(fresh, LOCK_FILE))).toBe(false);
-    const db = await openDatabase({ dataDir: fresh, databaseUrl: undefined }, { PGlite });
+    const db = await openDatabase({ dataDir: fresh, databaseUrl: undefined });
     try {
       expect(await snapshot(db)).toEqual(before);
     } finally {

@@ -16,6 +16,21 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * The database cannot answer right now: the embedded database's worker thread died and is being
+ * restarted (statements in flight, queued, or arriving meanwhile fail with this at once). The
+ * HTTP layer answers 503 with `Retry-After`; trying again a few seconds later works.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+  /** Seconds after which a retry is likely to find the database back (for `Retry-After`). */
+  readonly retryAfterSeconds: number;
+  constructor(message = 'The database is restarting', retryAfterSeconds = 5) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export interface Database extends Queryable {
   /** `pglite` (embedded, in `DATA_DIR` or in memory) or `postgres` (a server). */
   readonly kind: 'pglite' | 'postgres';

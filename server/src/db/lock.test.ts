@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from './lock';
 import { openDatabase } from './open';
-import { nativePGlite } from '../testing/databases';
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'kb-lock-'));
@@ -44,13 +43,12 @@ describe('the data folder lock', () => {
 
   it('keeps a second server off the embedded database until the first closes it', async () => {
     const dir = tempDir();
-    const PGlite = nativePGlite();
-    const first = await openDatabase({ dataDir: dir, databaseUrl: undefined }, { PGlite });
-    await expect(openDatabase({ dataDir: dir, databaseUrl: undefined }, { PGlite })).rejects.toThrow(DataDirLockedError);
+    const first = await openDatabase({ dataDir: dir, databaseUrl: undefined });
+    await expect(openDatabase({ dataDir: dir, databaseUrl: undefined })).rejects.toThrow(DataDirLockedError);
     await first.query('CREATE TABLE kept (n int)');
     await first.query('INSERT INTO kept VALUES (42)');
     await first.close();
-    const second = await openDatabase({ dataDir: dir, databaseUrl: undefined }, { PGlite });
+    const second = await openDatabase({ dataDir: dir, databaseUrl: undefined });
     expect(await second.query('SELECT n FROM kept')).toEqual([{ n: 42 }]);
     await second.close();
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);

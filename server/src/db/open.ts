@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Database } from './database.js';
 import { acquireDataDirLock } from './lock.js';
-import { openPGlite, type PGliteOptions } from './pglite.js';
+import { openPGliteWorker, type WorkerEvents } from './pglite-worker.js';
 import { openPostgres } from './postgres.js';
 import { keepDataDirPrivate } from './private-files.js';
 
@@ -11,22 +11,23 @@ export const PGLITE_SUBDIR = 'pgdata';
 
 /**
  * Opens the configured database: PostgreSQL when `DATABASE_URL` is set, otherwise the
- * embedded PGlite in `DATA_DIR/pgdata` under the folder's exclusive lock (released on close).
+ * embedded PGlite in `DATA_DIR/pgdata` under the folder's exclusive lock (released on close),
+ * run by a worker thread (`pglite-worker.ts`) so its queries never block the event loop.
  * Either way `DATA_DIR` is first made private to the server's user ({@link keepDataDirPrivate}:
  * umask 077, so folders are 0700, and the modes of files already there fixed to 0600). PGlite
  * itself makes each file it creates 0666, unreachable for others inside the 0700 folders;
  * closing the database sets them to 0600 again.
  *
- * @param options `PGlite`: the class to use for the embedded database (tests; see `pglite.ts`)
+ * @param options what to do when the embedded database's worker dies, is restarted or given up on
  * @throws DataDirLockedError when another live process holds `DATA_DIR`
  * @throws the file system's error when a mode in `DATA_DIR` cannot be changed
  * @throws the driver's error when the database cannot be opened
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: Pick<PGliteOptions, 'PGlite'> = {},
+  options: WorkerEvents = {},
 ): Promise<Database> {
-  // On the caller's (main) thread, before any database file is written.
+  // On the caller's (main) thread, before any database file is written (the worker cannot).
   keepDataDirPrivate(config.dataDir);
   if (config.databaseUrl) {
     const db = openPostgres({ connectionString: config.databaseUrl });
@@ -50,7 +51,7 @@ export async function openDatabase(
         lock.release();
       }
     };
-    return await openPGlite(dataDir, { ...options, onClose });
+    return await openPGliteWorker(dataDir, { ...options, onClose });
   } catch (error) {
     lock.release();
     throw error;

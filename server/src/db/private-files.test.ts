@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { nativePGlite } from '../testing/databases';
 import { openDatabase } from './open';
 
 /** Every file and folder under `dir` with its permission bits, e.g. `['pgdata/PG_VERSION', 0o600]`. */
@@ -34,7 +33,7 @@ describe('the data folder', () => {
     fs.mkdirSync(path.join(dir, 'releases', 'assistant'), { recursive: true, mode: 0o755 });
     fs.writeFileSync(path.join(dir, 'releases', 'assistant', 'index.html'), 'x', { mode: 0o666 });
     fs.chmodSync(path.join(dir, 'releases', 'assistant', 'index.html'), 0o666);
-    const db = await openDatabase({ dataDir: dir, databaseUrl: undefined }, { PGlite: nativePGlite() });
+    const db = await openDatabase({ dataDir: dir, databaseUrl: undefined });
     try {
       await db.exec('CREATE TABLE t (n int); INSERT INTO t VALUES (1); CHECKPOINT');
       // While it runs, the folders keep everyone else out.

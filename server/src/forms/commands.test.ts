@@ -11,7 +11,7 @@ import { DataDirLockedError } from '../db/lock';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { createLogger } from '../logger';
-import { nativePGlite, openTestDatabase, testBackends } from '../testing/databases';
+import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
 import { csvCell, registerFormsCommands, toCsv } from './commands';
 
@@ -148,27 +148,26 @@ describe('npm run forms: where the command runs', () => {
   it('uses the running server, refuses a held data folder, and opens the database itself otherwise', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-cli-'));
     const config = { dataDir, databaseUrl: undefined };
-    const PGlite = nativePGlite();
     const register = (c: AdminCommands, d: Database): void => registerFormsCommands(c, { db: d, publicOrigin: ORIGIN });
     const exportJson = { kind: 'contacts', format: 'json' };
 
     // A "server": owns the folder, listens on the socket, and takes a message.
-    const serverDb = await openDatabase(config, { PGlite });
+    const serverDb = await openDatabase(config);
     await migrate(serverDb);
     const serverCommands = new AdminCommands();
     register(serverCommands, serverDb);
     const socket = await startAdminSocket({ socketPath: adminSocketPath(dataDir), commands: serverCommands, logger: createLogger('silent') });
     expect((await request(testApp(serverDb)).post('/api/contact').send(message)).body).toEqual({ success: true });
 
-    const viaServer = await runOperatorCommand({ config, command: 'forms.export', args: exportJson, register, PGlite });
+    const viaServer = await runOperatorCommand({ config, command: 'forms.export', args: exportJson, register });
     expect(viaServer.via).toBe('server');
     expect(JSON.parse((viaServer.result as { text: string }).text)).toHaveLength(1);
 
     await socket.close();
-    await expect(runOperatorCommand({ config, command: 'forms.export', args: exportJson, register, PGlite })).rejects.toThrow(DataDirLockedError);
+    await expect(runOperatorCommand({ config, command: 'forms.export', args: exportJson, register })).rejects.toThrow(DataDirLockedError);
 
     await serverDb.close();
-    const offline = await runOperatorCommand({ config, command: 'forms.export', args: exportJson, register, PGlite });
+    const offline = await runOperatorCommand({ config, command: 'forms.export', args: exportJson, register });
     expect(offline.via).toBe('embedded');
     expect(JSON.parse((offline.result as { text: string }).text)).toEqual([expect.objectContaining(message)]);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);

@@ -10,7 +10,7 @@ import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { openPostgres } from '../db/postgres';
 import { createLogger } from '../logger';
-import { nativePGlite, openTestDatabase, testBackends } from '../testing/databases';
+import { openTestDatabase, testBackends } from '../testing/databases';
 import { testConfig } from '../testing/app';
 import type { AlertNotifier } from './alerts';
 import { listContacts, listSubscribers } from './repository';
@@ -267,7 +267,7 @@ describe.each(testBackends)('the forms API ($name)', (backend) => {
     let reopen: () => Promise<Database>;
     if (backend.name === 'pglite') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-forms-restart-'));
-      const open = (): Promise<Database> => openDatabase({ dataDir: dir, databaseUrl: undefined }, { PGlite: nativePGlite() });
+      const open = (): Promise<Database> => openDatabase({ dataDir: dir, databaseUrl: undefined });
       first = await open();
       await migrate(first);
       reopen = open;

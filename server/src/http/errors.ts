@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { ApiError } from '@kb/contracts';
+import { DatabaseUnavailableError } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { loggedPath } from './logging.js';
 
@@ -34,7 +35,21 @@ const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   413: 'The request body is too large',
   415: 'Unsupported media type',
   429: 'Too many requests',
+  503: 'Service unavailable',
 };
+
+/** What the client reads while the database restarts (a worker that died; `db/pglite-worker.ts`). */
+const UNAVAILABLE_MESSAGE = 'The database is restarting; try again in a few seconds';
+
+/**
+ * A 503 for a database that cannot answer right now, with `Retry-After` (seconds) set on `res`;
+ * `undefined` for any other error. Not logged as an error: the worker's death is logged once.
+ */
+function unavailable(error: unknown, res: Response): { status: number; message: string } | undefined {
+  if (!(error instanceof DatabaseUnavailableError)) return undefined;
+  res.set('Retry-After', String(error.retryAfterSeconds));
+  return { status: 503, message: UNAVAILABLE_MESSAGE };
+}
 
 function clientError(error: unknown): { status: number; message: string } | undefined {
   if (error instanceof HttpError) return { status: error.status, message: error.message };
@@ -60,7 +75,8 @@ function logUnexpected(logger: Logger, error: unknown, req: Request, res: Respon
 /**
  * The `/api` error middleware: every error becomes `{ success: false, error }` with the status
  * that fits — an {@link HttpError}'s own, a body-parser or router error's 4xx (400 malformed
- * JSON, 413 too large, 415 charset), else 500 with a generic message (the error and its stack
+ * JSON, 413 too large, 415 charset), 503 with `Retry-After` while the database restarts
+ * ({@link DatabaseUnavailableError}), else 500 with a generic message (the error and its stack
  * go to the log once, on the request's line; client errors are not logged as errors). An error
  * after the answer started (a stream) goes to {@link siteErrorHandler}.
  */
@@ -70,7 +86,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       next(error);
       return;
     }
-    const known = clientError(error);
+    const known = clientError(error) ?? unavailable(error, res);
     const status = known?.status ?? 500;
     if (!known) logUnexpected(logger, error, req, res);
     const body: ApiError = { success: false, error: known?.message ?? 'Internal server error' };
@@ -99,13 +115,14 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * The site's last error middleware (outside `/api`): a plain-text status line, never internals.
+ * The site's last error middleware (outside `/api`): a plain-text status line, never internals
+ * (503 with `Retry-After` while the database restarts).
  * An error after the answer started cuts the connection (the client sees a truncated answer)
  * and is logged once, like any other.
  */
 export function siteErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const known = clientError(error);
+    const known = clientError(error) ?? (res.headersSent ? undefined : unavailable(error, res));
     if (!known) logUnexpected(logger, error, req, res);
     if (res.headersSent) {
       res.destroy();

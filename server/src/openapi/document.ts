@@ -237,6 +237,7 @@ const paths: Record<string, Schema> = {
         '304': notModified,
         '400': error('An invalid parameter.'),
         '429': tooMany,
+        '503': error('Busy: the expected wait in the per-client queue passes its limit, or the database is restarting. `Retry-After` says when to try again.'),
       },
     },
   },

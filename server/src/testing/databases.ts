@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Module } from 'node:module';
-import { openPGlite } from '../db/pglite.js';
+import { openPGliteWorker } from '../db/pglite-worker.js';
 import { openPostgres } from '../db/postgres.js';
 import { migrate } from '../db/migrate.js';
 import type { Database } from '../db/database.js';
@@ -38,7 +38,8 @@ type PGliteClass = typeof import('@electric-sql/pglite').PGlite;
 /**
  * The PGlite class loaded by Node's own module loader rather than jest's sandbox: PGlite
  * `import()`s Node built-ins at start-up, which jest only serves with
- * `--experimental-vm-modules`. Pass it to `openPGlite`/`openDatabase` in tests.
+ * `--experimental-vm-modules`. Pass it to `openPGlite`/`restoreBackup` in tests (the worker
+ * thread of `openDatabase` loads PGlite with Node's loader on its own).
  */
 export function nativePGlite(): PGliteClass {
   const loader = Module as unknown as { _load(request: string, parent: null, isMain: boolean): unknown };
@@ -46,7 +47,8 @@ export function nativePGlite(): PGliteClass {
   return pkg.PGlite;
 }
 
-const pglite: TestBackend = { name: 'pglite', open: () => openPGlite(undefined, { PGlite: nativePGlite() }) };
+/** In memory, in a worker thread like the server's (`pglite-worker.ts`). */
+const pglite: TestBackend = { name: 'pglite', open: () => openPGliteWorker(undefined) };
 
 function postgres(url: string): TestBackend {
   return {

@@ -1,0 +1,109 @@
+import express from 'express';
+import request from 'supertest';
+import type { ApiError } from '@kb/contracts';
+import { createLogger } from '../logger';
+import { apiErrorHandler } from './errors';
+import { FairQueue, fairQueueMiddleware, QueueFullError, type Ticket } from './fair-queue';
+
+/** Lets pending promise callbacks run. */
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('the fair queue', () => {
+  it('serves clients in turn: a second client waits for one task of the first, not all of them', async () => {
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 60_000 });
+    const started: string[] = [];
+    const tickets: Ticket[] = [];
+    const enter = (client: string, name: string): void => {
+      const ticket = queue.enter(client);
+      tickets.push(ticket);
+      void ticket.turn.then(() => started.push(name));
+    };
+    enter('a', 'a1');
+    enter('a', 'a2');
+    enter('a', 'a3');
+    enter('a', 'a4');
+    enter('b', 'b1');
+    enter('c', 'c1');
+    await settle();
+    expect(started).toEqual(['a1']);
+    // Each finished task frees the one slot for the next client in turn.
+    for (const name of ['a1', 'a2', 'b1', 'c1', 'a3']) {
+      tickets[['a1', 'a2', 'a3', 'a4', 'b1', 'c1'].indexOf(name)]?.release();
+      await settle();
+    }
+    expect(started).toEqual(['a1', 'a2', 'b1', 'c1', 'a3', 'a4']);
+  });
+
+  it('refuses a task whose expected wait passes the limit, counting the client’s own line first', () => {
+    const now = 0;
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 2_500, initialServiceMs: 1_000, now: () => now });
+    queue.enter('a'); // runs
+    queue.enter('a'); // waits ~1 s
+    queue.enter('a'); // waits ~2 s
+    expect(queue.expectedWaitMs('a')).toBe(3_000);
+    let refused: unknown;
+    try {
+      queue.enter('a');
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(QueueFullError);
+    expect(refused).toMatchObject({ status: 503, retryAfterSeconds: 3 });
+    // Another client is served after one of a's waiting tasks: expected 2 s, accepted.
+    expect(queue.expectedWaitMs('b')).toBe(2_000);
+    expect(() => queue.enter('b')).not.toThrow();
+  });
+
+  it('drops a task whose client left before its turn', async () => {
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 60_000 });
+    const first = queue.enter('a');
+    const gone = queue.enter('b');
+    const next = queue.enter('c');
+    let nextRan = false;
+    void next.turn.then(() => (nextRan = true));
+    gone.cancel();
+    expect(queue.waiting).toBe(1);
+    first.release();
+    await settle();
+    expect(nextRan).toBe(true);
+  });
+});
+
+describe('the fair queue in front of a route', () => {
+  /** A route whose answers wait until `open()`; clients are told apart by `X-Client`. */
+  function gatedApp(maxWaitMs: number): { app: express.Express; open: () => void; served: string[]; queue: FairQueue } {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const served: string[] = [];
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs, initialServiceMs: 1_000 });
+    const app = express();
+    app.get(
+      '/api/search',
+      fairQueueMiddleware(queue, (req) => req.get('x-client') ?? 'unknown'),
+      async (req, res) => {
+        await gate;
+        served.push(String(req.query.q));
+        res.json({ q: req.query.q });
+      },
+    );
+    app.use(apiErrorHandler(createLogger('silent')));
+    return { app, open, served, queue };
+  }
+
+  it('answers 503 in the API error shape with Retry-After when the expected wait is too long', async () => {
+    const { app, open, served, queue } = gatedApp(1_500);
+    const search = (client: string, q: string): request.Test => request(app).get('/api/search').query({ q }).set('X-Client', client);
+    const first = search('a', 'one').then((r) => r);
+    const second = search('a', 'two').then((r) => r);
+    // Once both are in, one runs and one waits (expected 1 s): a third of a's would wait 2 s.
+    while (queue.waiting < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    const refused = await search('a', 'three');
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('2');
+    expect(refused.body as ApiError).toEqual({ success: false, error: 'The server is busy; try again in a few seconds' });
+    open();
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    expect(served.sort()).toEqual(['one', 'two']);
+  });
+});
