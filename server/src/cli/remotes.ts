@@ -171,7 +171,7 @@ function show(command: string, result: unknown): string {
         .map((e) => {
           const change = e.action === 'prune' ? `removed ${e.from ?? ''}` : e.from ? `${e.from} → ${e.to ?? ''}` : (e.to ?? '');
           const share = e.percent !== null ? ` (${e.percent} %)` : '';
-          return `${e.at}  ${e.action.padEnd(14)} ${e.name.padEnd(10)} ${change}${share}  by ${e.actor}${e.forced ? '  (forced)' : ''}`;
+          return `${e.at}  ${e.action.padEnd(8)} ${e.name.padEnd(10)} ${change}${share}  by ${e.actor}${e.forced ? '  (forced)' : ''}`;
         })
         .join('\n');
     }
