@@ -232,8 +232,6 @@ export interface ReleaseRegistry {
    * active release. Without a bucket: the active releases only.
    */
   activeEntries(bucket?: number): Promise<RemoteEntry[]>;
-  /** The version of `name` a visitor in `bucket` gets (as {@link activeEntries}), if any. */
-  servedVersion(name: RemoteName, bucket?: number): Promise<string | undefined>;
   /** The active version of one remote, if any. */
   activeVersion(name: RemoteName): Promise<string | undefined>;
   /** True when `name@version` is published with its files on this server (not only on a CDN). */
@@ -757,8 +755,6 @@ export function createReleaseRegistry({
     return rows[0]?.version;
   };
 
-  const servedVersion: ReleaseRegistry['servedVersion'] = async (name, bucket) => (await servedRows(bucket)).get(name)?.version;
-
   const isServedHere: ReleaseRegistry['isServedHere'] = async (name, version) => {
     const key = `${name}@${version}`;
     if (servedHere.has(key)) return true;
@@ -818,7 +814,6 @@ export function createReleaseRegistry({
     history,
     prune,
     activeEntries,
-    servedVersion,
     activeVersion,
     isServedHere,
     releaseDir,
