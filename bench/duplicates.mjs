@@ -156,8 +156,8 @@ export function duplicatesLoaded(scripts, locate) {
 
 /**
  * Where the real server serves a script from: `/static/…` from the shell build in `webRoot`,
- * `/remotes/<name>/<version>/…` from the release folder, `/assistant/…` from the active
- * assistant release's frame app.
+ * `/remotes/<name>/<version>/…` from the release folder, `/assistant/<version>/…` from that
+ * assistant release's frame app and `/assistant/…` from the one that has the file.
  *
  * @param {{ webRoot: string, releasesDir: string }} roots
  * @returns {(url: string) => { file: string, context: string } | null}
@@ -174,8 +174,15 @@ export function serverLocator({ webRoot, releasesDir }) {
       return { file: path.join(releasesDir, name, version, file), context: path.join(repoRoot, `remote-${name}`) };
     }
     if (pathname.startsWith('/assistant/')) {
-      const file = pathname.slice('/assistant/'.length);
+      const rest = pathname.slice('/assistant/'.length);
       const versions = fs.existsSync(path.join(releasesDir, 'assistant')) ? fs.readdirSync(path.join(releasesDir, 'assistant')) : [];
+      // `/assistant/<version>/…`: that release's frame files (the frame's own URLs are versioned).
+      const [first = '', ...tail] = rest.split('/');
+      if (versions.includes(first)) {
+        const own = path.join(releasesDir, 'assistant', first, 'assistant', tail.join('/'));
+        return fs.existsSync(own) ? { file: own, context: path.join(repoRoot, 'remote-assistant') } : null;
+      }
+      const file = rest;
       const found = versions.map((v) => path.join(releasesDir, 'assistant', v, 'assistant', file)).find((f) => fs.existsSync(f));
       return found ? { file: found, context: path.join(repoRoot, 'remote-assistant') } : null;
     }

@@ -1,7 +1,8 @@
 /**
  * The `assistant` remote: exposes /chat, /search and /preview, and builds the assistant frame
- * app (a page of its own, served at /assistant/index.html) into dist/assistant/ so that it is
- * published together with the remote.
+ * app (a page of its own, served at /assistant/<version>/index.html and, for the active
+ * release, /assistant/index.html) into dist/assistant/ so that it is published together with
+ * the remote.
  */
 const path = require('node:path');
 const webpack = require('webpack');
@@ -26,6 +27,13 @@ module.exports = (_env, argv) => {
   // The PDF.js worker (*.mjs, 1.2 MB) ships already minified: minifying it again costs a minute.
   remote.optimization = { minimizer: [new TerserPlugin({ exclude: /\.mjs$/ })] };
   const production = mode === 'production';
+  // The frame follows its release: a page loads /assistant/<version>/index.html, whose files are
+  // that release's own (a canary's frame beside the active one). /assistant/index.html, the
+  // active release's page for tabs opened before, names the versioned files too. Development
+  // uses the site's active frame through the dev server's proxy.
+  const version = process.env.MF_BUILD_VERSION;
+  const framePublicPath = production ? `/assistant/${version}/` : '/assistant/';
+  remote.plugins.push(new webpack.DefinePlugin({ __ASSISTANT_FRAME_SRC__: JSON.stringify(`${framePublicPath}index.html`) }));
   const common = commonConfig({ mode });
   const frame = {
     ...common,
@@ -34,7 +42,7 @@ module.exports = (_env, argv) => {
     entry: { frame: './src/frame/main.tsx' },
     output: {
       path: path.join(__dirname, 'dist', 'assistant'),
-      publicPath: '/assistant/',
+      publicPath: framePublicPath,
       filename: production ? 'static/[name].[contenthash:8].js' : 'static/[name].js',
       chunkFilename: production ? 'static/[name].[contenthash:8].js' : 'static/[name].js',
       clean: true,

@@ -5,6 +5,13 @@
  */
 declare const __REMOTE_VERSION__: string;
 
+/**
+ * Path of this release's assistant frame page, injected by webpack's DefinePlugin:
+ * `/assistant/<version>/index.html` in a production build. Read it through `FRAME_SRC_PATH`
+ * (src/shared/remoteVersion.ts).
+ */
+declare const __ASSISTANT_FRAME_SRC__: string;
+
 /** A font file imported for its URL (webpack `asset/resource`; a stub string under jest). */
 declare module '*.woff2' {
   const url: string;

@@ -156,7 +156,9 @@ export function createApp(deps: AppDeps): Express {
     webRouter(config.webRoot, async () => {
       const version = await registry.activeVersion('assistant');
       return version && path.join(registry.releaseDir('assistant', version), 'assistant');
-    }),
+    }, async (version) =>
+      (await registry.isServedHere('assistant', version)) ? path.join(registry.releaseDir('assistant', version), 'assistant') : undefined,
+    ),
   );
   app.use(siteErrorHandler(logger));
   return app;

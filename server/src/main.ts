@@ -150,6 +150,9 @@ async function start(config: Config, logger: Logger): Promise<void> {
       logger,
     }).syncCurrentBuilds();
     if (synced.activated.length > 0) logger.info({ published: synced.activated }, 'new remote builds published and activated');
+    if (synced.publishedOnly.length > 0) {
+      logger.info({ published: synced.publishedOnly }, 'new remote builds published but not activated: a canary of that remote runs');
+    }
     for (const refused of synced.refused) {
       logger.warn(refused, `new build ${refused.release} failed verification; not published, the active release stays`);
     }

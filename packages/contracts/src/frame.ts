@@ -3,11 +3,15 @@ import { isLang, type Lang } from './lang.js';
 /**
  * The assistant frame protocol (ARCHITECTURE.md "Assistant frame protocol").
  *
- * Pages embed `/assistant/index.html` in an iframe and talk with `postMessage`, accepting
- * messages from their own origin only, in both directions.
+ * Pages embed the frame of their assistant release, `/assistant/<version>/index.html`, in an
+ * iframe and talk with `postMessage`, accepting messages from their own origin only, in both
+ * directions.
  */
 
-/** Path of the assistant frame app, always on the site's own origin. */
+/**
+ * Path of the active assistant release's frame app, always on the site's own origin; a
+ * production build embeds its own release's `/assistant/<version>/index.html` instead.
+ */
 export const ASSISTANT_FRAME_PATH = '/assistant/index.html';
 
 /** Delay after the frame's `load` event before a pending question is sent to a frame that never said `ready` (ms). */

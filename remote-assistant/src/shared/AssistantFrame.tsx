@@ -38,7 +38,7 @@ export interface AssistantFrameProps extends AssistantFrameOptions {
 }
 
 /**
- * The assistant frame (`/assistant/index.html`) as an iframe filling the viewport below the
+ * The assistant frame of this release (`/assistant/<version>/index.html`) as an iframe filling the viewport below the
  * 64 px navbar, or the rest of its flex column (see {@link FrameFit}). It receives the language, the source and the pending
  * question as described in {@link useAssistantFrame}. The iframe's title follows the bus language.
  */

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import {
-  ASSISTANT_FRAME_PATH,
   FRAME_LOAD_ASK_DELAY_MS,
   MAX_QUESTION_CHARS,
   isReadyMessage,
@@ -11,6 +10,7 @@ import {
   type Lang,
   type PageToFrameMessage,
 } from '@kb/contracts';
+import { FRAME_SRC_PATH } from './remoteVersion';
 
 /** What a page wants the assistant frame to do. */
 export interface AssistantFrameOptions {
@@ -28,7 +28,7 @@ export interface AssistantFrameOptions {
 /** Props to spread onto the page's `<iframe>`. */
 export interface AssistantFrameBinding {
   ref: RefObject<HTMLIFrameElement | null>;
-  /** `ASSISTANT_FRAME_PATH?lang=<lang at mount>`; stable for the life of the page, so a language change never reloads the frame. */
+  /** `FRAME_SRC_PATH?lang=<lang at mount>` (this release's frame); stable for the life of the page, so a language change never reloads the frame. */
   src: string;
   onLoad: () => void;
 }
@@ -76,7 +76,7 @@ export function useAssistantFrame({ query, source, onQueryDelivered }: Assistant
   const activeSource = normalizeSource(source);
 
   const ref = useRef<HTMLIFrameElement | null>(null);
-  const [src] = useState(() => `${ASSISTANT_FRAME_PATH}?lang=${languageBus.current()}`);
+  const [src] = useState(() => `${FRAME_SRC_PATH}?lang=${languageBus.current()}`);
   const latest = useRef<Latest>({ lang, query: pendingQuery, source: activeSource, onQueryDelivered });
   /** The frame said ready or fired load: it can receive messages. */
   const connected = useRef(false);

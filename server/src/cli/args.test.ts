@@ -175,6 +175,12 @@ describe('the CLIs keep their usage errors', () => {
     [['prune', '--keep'], '--keep needs a number of releases'],
     [['history', '--limit', '0'], '--limit must be at least 1'],
     [['history', 'a', 'b'], 'history takes at most one remote name'],
+    [['activate', 'a', 'v', '--percent', '0'], '--percent must be from 1 to 99 (for every visitor: activate without --percent, or promote)'],
+    [['activate', 'a', 'v', '--percent', '100'], '--percent must be from 1 to 99 (for every visitor: activate without --percent, or promote)'],
+    [['activate', 'a', 'v', '--percent', 'half'], '--percent must be a whole number'],
+    [['activate', 'a', 'v', '--percent'], '--percent needs a share of visitors (1-99)'],
+    [['promote'], 'promote which remote?'],
+    [['promote', 'a', '--force'], 'unknown option --force'],
   ])('remotes %j: %s', (argv, message) => {
     expect(usage(() => parseRemotesArgs(argv))).toBe(message);
   });
@@ -186,6 +192,12 @@ describe('the CLIs keep their usage errors', () => {
       init: false,
     });
     expect(parseRemotesArgs(['activate', 'forms', 'v2'])).toEqual({ command: 'remotes.activate', args: { name: 'forms', version: 'v2' }, init: false });
+    expect(parseRemotesArgs(['activate', 'forms', 'v2', '--percent', '50'])).toEqual({
+      command: 'remotes.activate',
+      args: { name: 'forms', version: 'v2', percent: 50 },
+      init: false,
+    });
+    expect(parseRemotesArgs(['promote', 'forms'])).toEqual({ command: 'remotes.promote', args: { name: 'forms' }, init: false });
     expect(parseRemotesArgs(['activate', 'forms', 'v2', '--force', '--init'])).toEqual({
       command: 'remotes.activate',
       args: { name: 'forms', version: 'v2', force: true },

@@ -156,6 +156,45 @@ describe.each(testBackends)('npm run remotes through the running server ($name)'
     expect(fs.existsSync(path.join(releasesDir(), 'knowledge', '0.1.0-00000001', 'remoteEntry.js'))).toBe(true);
   });
 
+  it('runs a canary through the server: start, list, replace, keep it on prune, promote, and audit each step', async () => {
+    const operator = os.userInfo().username;
+    const started = await remotes('activate', 'knowledge', '0.1.0-00000002', '--percent', '50');
+    expect(started).toMatchObject({ code: 0, stderr: expect.stringContaining('through the running server') as string });
+    expect(started.stdout).toBe(
+      'knowledge@0.1.0-00000002 is the canary for 50 % of visitors; the others keep 0.1.0-00000001. Promote it with: npm run remotes -- promote knowledge\n',
+    );
+    const listed = (await remotes('list', 'knowledge')).stdout;
+    expect(listed).toMatch(/^~ knowledge +0\.1\.0-00000002 +\S+ +canary 50 %$/m);
+    expect(listed).toMatch(/^\* knowledge +0\.1\.0-00000001 /m);
+
+    const refused = await remotes('activate', 'knowledge', '0.1.0-00000002');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('remotes: knowledge@0.1.0-00000002 runs as a canary (50 %): promote it');
+
+    expect((await remotes('activate', 'knowledge', '0.1.0-00000002', '--percent', '10')).stdout).toContain(
+      'is the canary for 10 % of visitors (replacing 0.1.0-00000002 at 50 %)',
+    );
+    expect((await remotes('prune', '--keep', '0', 'knowledge')).stdout).toContain('Kept knowledge@0.1.0-00000002 (canary)');
+    expect((await remotes('promote', 'knowledge')).stdout).toBe(
+      'Promoted the canary: 0.1.0-00000002 is active for every visitor (was 0.1.0-00000001); visitors get it on their next page load.\n',
+    );
+    const promoteAgain = await remotes('promote', 'knowledge');
+    expect(promoteAgain.code).toBe(1);
+    expect(promoteAgain.stderr).toContain('knowledge runs no canary to promote');
+
+    const history = (await remotes('history', 'knowledge', '--limit', '3')).stdout.trimEnd().split('\n');
+    expect(history.map((l) => l.replace(/^\S+ +/, '').replace(/ +/g, ' '))).toEqual([
+      `canary-start knowledge 0.1.0-00000001 → 0.1.0-00000002 (50 %) by ${operator}`,
+      `canary-replace knowledge 0.1.0-00000002 → 0.1.0-00000002 (10 %) by ${operator}`,
+      `promote knowledge 0.1.0-00000001 → 0.1.0-00000002 by ${operator}`,
+    ]);
+
+    await remotes('activate', 'knowledge', '0.1.0-00000001', '--percent', '5');
+    expect((await remotes('rollback', 'knowledge')).stdout).toBe(
+      'Ended the canary 0.1.0-00000001; every visitor gets 0.1.0-00000002 again on their next page load.\n',
+    );
+  });
+
   it('refuses to act through a server that uses another database than its own configuration', async () => {
     const undo = withEnv({ DATABASE_URL: 'postgres://kb:secret@db.internal:5432/kb' });
     try {

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.js';
 import { registerReleaseCommands } from '../releases/commands.js';
-import type { ActivationResult, AuditEvent, PruneResult, PublishResult, Release } from '../releases/registry.js';
+import type { ActivationResult, AuditEvent, CanaryResult, PruneResult, PublishResult, Release } from '../releases/registry.js';
 import { HelpRequested, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
 import { describeDatabase } from '../db/describe.js';
 import { describeOutcome, NoDatabaseError, reportOperatorError, runOperatorCommand } from './operator.js';
@@ -10,7 +10,8 @@ import { describeOutcome, NoDatabaseError, reportOperatorError, runOperatorComma
  *
  *   list [name]
  *   publish <name> [--base-url URL] [--force]
- *   activate <name> <version> [--force]
+ *   activate <name> <version> [--percent N] [--force]
+ *   promote <name>
  *   rollback <name>
  *   history [name] [--limit N]
  *   prune --keep N [name]
@@ -22,16 +23,21 @@ import { describeOutcome, NoDatabaseError, reportOperatorError, runOperatorComma
 
 const USAGE = `Usage: npm run remotes -- <command> [--init]
 
-  list [name]                      every release (of one remote), newest first; * marks the active one
+  list [name]                      every release (of one remote), newest first; * marks the active one,
+                                   ~ the canary (with its share of visitors)
   publish <name> [--base-url URL]  verify the remote's current build and copy it into RELEASES_DIR as a
                                    new release (with --base-url: verify and record a copy already
                                    uploaded there, e.g. a CDN)
   activate <name> <version>        verify that release and make it active (seen on the next page load)
-  rollback <name>                  go back to the release that was active before
+    [--percent N]                  or start it as the remote's canary: served to N % of visitors
+                                   (1-99), the active release to the others; again replaces it
+  promote <name>                   make the running canary the active release for every visitor
+  rollback <name>                  end the running canary (everyone gets the active release again),
+                                   else go back to the release that was active before
   history [name] [--limit N]       who published, activated, rolled back or pruned what, and when
                                    (the latest N entries, default 100, oldest first)
   prune --keep N [name]            remove releases beyond the newest N of each remote (or of one);
-                                   never the active, the rollback target, one active in the last 24 h
+                                   never the active, the canary, the rollback target, one active in the last 24 h
                                    or the current build (a --base-url release: only its record)
 
   --force   publish or activate a release that fails verification (its manifest or remoteEntry.js
@@ -63,9 +69,14 @@ function wholeNumber(raw: string | undefined, option: string): number | undefine
  */
 export function parseRemotesArgs(argv: readonly string[]): RemotesCommandLine {
   const line = parseCommandLine(argv, {
-    values: ['base-url', 'keep', 'limit'],
+    values: ['base-url', 'keep', 'limit', 'percent'],
     flags: ['force', 'init'],
-    needsValue: { 'base-url': '--base-url needs a URL', keep: '--keep needs a number of releases', limit: '--limit needs a number' },
+    needsValue: {
+      'base-url': '--base-url needs a URL',
+      keep: '--keep needs a number of releases',
+      limit: '--limit needs a number',
+      percent: '--percent needs a share of visitors (1-99)',
+    },
   });
   const baseUrl = line.values.get('base-url');
   if (baseUrl === '') throw new UsageError('--base-url needs a URL');
@@ -83,10 +94,19 @@ export function parseRemotesArgs(argv: readonly string[]): RemotesCommandLine {
       onlyOptions(line, 'init', 'base-url', 'force');
       if (rest.length !== 1) throw new UsageError('publish which remote?');
       return command('remotes.publish', { name: rest[0], ...(baseUrl ? { baseUrl } : {}), ...force });
-    case 'activate':
-      onlyOptions(line, 'init', 'force');
+    case 'activate': {
+      onlyOptions(line, 'init', 'force', 'percent');
       if (rest.length !== 2) throw new UsageError('activate needs a remote name and a version');
-      return command('remotes.activate', { name: rest[0], version: rest[1], ...force });
+      const percent = wholeNumber(line.values.get('percent'), '--percent');
+      if (percent !== undefined && (percent < 1 || percent > 99)) {
+        throw new UsageError('--percent must be from 1 to 99 (for every visitor: activate without --percent, or promote)');
+      }
+      return command('remotes.activate', { name: rest[0], version: rest[1], ...(percent !== undefined ? { percent } : {}), ...force });
+    }
+    case 'promote':
+      onlyOptions(line, 'init');
+      if (rest.length !== 1) throw new UsageError('promote which remote?');
+      return command('remotes.promote', { name: rest[0] });
     case 'rollback':
       onlyOptions(line, 'init');
       if (rest.length !== 1) throw new UsageError('rollback which remote?');
@@ -123,7 +143,10 @@ function show(command: string, result: unknown): string {
       const releases = result as Release[];
       if (releases.length === 0) return 'No releases yet: build the remotes and start the server, or publish one.';
       return releases
-        .map((r) => `${r.active ? '*' : ' '} ${r.name.padEnd(10)} ${r.version.padEnd(24)} ${r.publishedAt}${r.baseUrl ? `  ${r.baseUrl}` : ''}`)
+        .map(
+          (r) =>
+            `${r.active ? '*' : r.canaryPercent !== null ? '~' : ' '} ${r.name.padEnd(10)} ${r.version.padEnd(24)} ${r.publishedAt}${r.baseUrl ? `  ${r.baseUrl}` : ''}${r.canaryPercent !== null ? `  canary ${r.canaryPercent} %` : ''}`,
+        )
         .join('\n');
     }
     case 'remotes.publish': {
@@ -131,6 +154,12 @@ function show(command: string, result: unknown): string {
       return `Published ${r.name}@${r.version}${r.baseUrl ? ` at ${r.baseUrl}` : ''}. Activate it with: npm run remotes -- activate ${r.name} ${r.version}`;
     }
     case 'remotes.activate': {
+      if ('percent' in (result as object)) {
+        const c = result as CanaryResult;
+        if (!c.changed) return `${c.name}@${c.version} already runs as the canary at ${c.percent} %; nothing changed.`;
+        const was = c.replaced ? ` (replacing ${c.replaced.version} at ${c.replaced.percent} %)` : '';
+        return `${c.name}@${c.version} is the canary for ${c.percent} % of visitors${was}; the others keep ${c.active}. Promote it with: npm run remotes -- promote ${c.name}`;
+      }
       const r = result as ActivationResult;
       if (!r.changed) return `${r.name}@${r.to} was already active; nothing changed.`;
       return `${r.name}@${r.to} is active${r.from ? ` (was ${r.from})` : ''}; visitors get it on their next page load.`;
@@ -141,7 +170,8 @@ function show(command: string, result: unknown): string {
       return events
         .map((e) => {
           const change = e.action === 'prune' ? `removed ${e.from ?? ''}` : e.from ? `${e.from} → ${e.to ?? ''}` : (e.to ?? '');
-          return `${e.at}  ${e.action.padEnd(8)} ${e.name.padEnd(10)} ${change}  by ${e.actor}${e.forced ? '  (forced)' : ''}`;
+          const share = e.percent !== null ? ` (${e.percent} %)` : '';
+          return `${e.at}  ${e.action.padEnd(8)} ${e.name.padEnd(10)} ${change}${share}  by ${e.actor}${e.forced ? '  (forced)' : ''}`;
         })
         .join('\n');
     }
@@ -152,8 +182,13 @@ function show(command: string, result: unknown): string {
       if (r.removed.length === 0) lines.push('Nothing to remove.');
       return lines.join('\n');
     }
-    default: {
+    case 'remotes.promote': {
       const r = result as { from: string; to: string };
+      return `Promoted the canary: ${r.to} is active for every visitor (was ${r.from}); visitors get it on their next page load.`;
+    }
+    default: {
+      const r = result as { from: string; to: string; canaryEnded?: boolean };
+      if (r.canaryEnded) return `Ended the canary ${r.from}; every visitor gets ${r.to} again on their next page load.`;
       return `Rolled back from ${r.from} to ${r.to}; visitors get it on their next page load.`;
     }
   }

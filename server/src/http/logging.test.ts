@@ -126,6 +126,14 @@ describe.each(testBackends)('the logs ($name)', (backend) => {
     expect(requestLines.map((l) => l.req?.path)).toContain('/unsubscribe');
   });
 
+  it("never logs a visitor's bucket: /remotes.json?bucket=N is logged as its path alone", async () => {
+    const before = log.lines.length;
+    expect((await request(app).get('/remotes.json?bucket=73')).status).toBe(200);
+    const written = log.lines.slice(before);
+    expect(written.join('')).not.toContain('bucket');
+    expect(written.map((l) => (JSON.parse(l) as LogLine).req?.path)).toEqual(['/remotes.json']);
+  });
+
   it('replaces an e-mail address in a request path, typed or percent-encoded', async () => {
     const before = log.lines.length;
     await request(app).get(`/unsubscribe?email=${NEWSLETTER_EMAIL}`);

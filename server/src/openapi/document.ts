@@ -434,8 +434,13 @@ const paths: Record<string, Schema> = {
     get: {
       operationId: 'remotes',
       tags: ['Operations'],
-      summary: 'The active release of each front-end remote',
-      responses: { '200': json(ref('RemotesManifest'), 'The releases.') },
+      summary: 'The release of each front-end remote a visitor gets: a canary for its share of buckets, else the active one',
+      description:
+        'With `bucket` (the visitor\'s 0–99, kept by the browser): a remote running a canary at N % answers the canary to buckets ' +
+        '100 − N … 99 and the active release to the others. Without it: the active releases. `Cache-Control: no-store`. ' +
+        'The bucket is not logged.',
+      parameters: [query('bucket', "The visitor's bucket.", { type: 'integer', minimum: 0, maximum: 99, examples: [42] })],
+      responses: { '200': json(ref('RemotesManifest'), 'The releases.'), '400': error('A bucket that is not a whole number from 0 to 99.') },
     },
   },
   '/robots.txt': {

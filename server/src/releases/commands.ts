@@ -40,11 +40,13 @@ async function refusalsAsMessages<T>(fn: () => Promise<T>): Promise<T> {
  * Adds the release registry's operator commands (`npm run remotes -- …`) to `commands`:
  * `remotes.list` `{ name? }` → releases; `remotes.publish` `{ name, baseUrl?, force? }` → the
  * release with `warnings`; `remotes.activate` `{ name, version, force? }` → `{ name, from, to,
- * changed, warnings }`; `remotes.rollback` `{ name }` → `{ from, to }`; `remotes.history`
+ * changed, warnings }`, or with `percent` (1–99) a canary → `{ name, active, replaced, version,
+ * percent, changed, warnings }`; `remotes.promote` `{ name }` → `{ from, to }` (the canary becomes
+ * active); `remotes.rollback` `{ name }` → `{ from, to, canaryEnded }` (a running canary ends first); `remotes.history`
  * `{ name?, limit? }` → audit events, oldest first; `remotes.prune` `{ keep, name? }` →
  * `{ removed, protected }`. Changes are audited with the request's actor (the operator's OS
  * user). Refusals (unknown remote or version, a version published twice, no build, a release
- * failing verification, nothing to roll back to) are `AdminCommandError`s with a sentence for
+ * failing verification, nothing to roll back to, a bad percentage, no canary to promote) are `AdminCommandError`s with a sentence for
  * the operator.
  *
  * @param deps.logger the server's log, where each change is written too
@@ -67,16 +69,22 @@ export function registerReleaseCommands(
         ),
     })
     .register('remotes.activate', {
-      description: 'verify a published version and make it the active release of a remote',
+      description: 'verify a published version and make it the active release of a remote (with percent: its canary)',
       run: (args, { actor }) => {
         const name = text(args, 'name', true);
         const version = text(args, 'version', true);
         const force = flag(args, 'force');
+        const percent = count(args, 'percent', false);
+        if (percent !== undefined) return refusalsAsMessages(() => registry.startCanary(name, version, percent, { force, actor }));
         return refusalsAsMessages(() => registry.activate(name, version, { force, actor }));
       },
     })
+    .register('remotes.promote', {
+      description: "make a remote's running canary its active release for every visitor",
+      run: (args, { actor }) => refusalsAsMessages(() => registry.promote(text(args, 'name', true), { actor })),
+    })
     .register('remotes.rollback', {
-      description: 'go back to the release that was active before the current one',
+      description: "end a remote's running canary, else go back to the release that was active before the current one",
       run: (args, { actor }) => refusalsAsMessages(() => registry.rollback(text(args, 'name', true), { actor })),
     })
     .register('remotes.history', {
@@ -84,7 +92,7 @@ export function registerReleaseCommands(
       run: (args) => refusalsAsMessages(() => registry.history(text(args, 'name', false), count(args, 'limit', false))),
     })
     .register('remotes.prune', {
-      description: 'remove releases beyond the newest --keep N, never the active, rollback-target or recently active one',
+      description: 'remove releases beyond the newest --keep N, never the active, canary, rollback-target or recently active one',
       run: (args, { actor }) => {
         const keep = count(args, 'keep', true) ?? 0;
         return refusalsAsMessages(() => registry.prune({ keep, name: text(args, 'name', false), actor }));

@@ -37,7 +37,7 @@ describe.each(testBackends)('GET /healthz/remotes ($name)', (backend) => {
   }, 120_000);
   afterAll(() => db.close());
   beforeEach(async () => {
-    await db.exec('DELETE FROM remote_activations; DELETE FROM remote_releases;');
+    await db.exec('DELETE FROM remote_canaries; DELETE FROM remote_activations; DELETE FROM remote_releases;');
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-health-'));
     const releasesDir = path.join(root, 'releases');
     registry = createReleaseRegistry({ db, webRoot: root, releasesDir });
@@ -88,6 +88,26 @@ describe.each(testBackends)('GET /healthz/remotes ($name)', (backend) => {
     ]);
     // Readiness stays about the database and the corpus.
     expect((await request(app).get('/readyz')).body).not.toHaveProperty('releases');
+  });
+
+  it("checks a running canary beside the active release, and drops it once it ends", async () => {
+    build(root, 'remote-forms', 'forms', '0.1.0-00000001');
+    await registry.syncCurrentBuilds();
+    build(root, 'remote-forms', 'forms', '0.1.0-00000002');
+    await registry.publish('forms');
+    await registry.startCanary('forms', '0.1.0-00000002', 50);
+    fs.rmSync(path.join(registry.releaseDir('forms', '0.1.0-00000002'), 'remoteEntry.js'));
+    expect((await health.checkIfChanged())?.status).toBe('failing');
+    const res = await request(app).get('/healthz/remotes');
+    expect(res.status).toBe(503);
+    expect(res.body.releases).toEqual([
+      expect.objectContaining({ name: 'forms', version: '0.1.0-00000002', role: 'canary', state: 'failing', problem: 'remoteEntry.js is missing' }),
+      expect.objectContaining({ name: 'forms', version: '0.1.0-00000001', role: 'active', state: 'ok' }),
+    ]);
+    await registry.rollback('forms');
+    expect((await health.checkIfChanged())?.releases).toEqual([
+      expect.objectContaining({ name: 'forms', version: '0.1.0-00000001', role: 'active', state: 'ok' }),
+    ]);
   });
 
   it('follows a rollback: the release now active is the one checked', async () => {

@@ -7,7 +7,7 @@ import type { Release, ReleaseRegistry } from './registry.js';
 
 /**
  * Health of the live releases (`GET /healthz/remotes`): are the files a browser needs to load
- * each active release still there? Checked in the background — at start, within
+ * each active release and each canary still there? Checked in the background — at start, within
  * {@link ACTIVATION_WATCH_MS} of an activation or rollback (made through this server, another
  * one on the same database or the CLI) and every {@link CHECK_INTERVAL_MS} — never per request,
  * so the route only reads the last result.
@@ -27,7 +27,7 @@ export const CDN_TIMEOUT_MS = 5_000;
 /** The files a browser fetches first from every release; without them the remote cannot load. */
 const ENTRY_FILES = ['mf-manifest.json', 'remoteEntry.js'] as const;
 
-/** Which pointer makes a release live. Only `active` exists today; canaries will add `canary`. */
+/** Which pointer makes a release live: the active release, or the remote's canary. */
 export type LiveRole = 'active' | 'canary';
 
 /** The last check of one live release. */
@@ -156,7 +156,9 @@ export function createRemoteHealth({
   let timers: NodeJS.Timeout[] = [];
 
   const liveReleases = async (): Promise<(Release & { role: LiveRole })[]> =>
-    (await registry.list()).filter((r) => r.active).map((r) => ({ ...r, role: 'active' as const }));
+    (await registry.list())
+      .filter((r) => r.active || r.canaryPercent !== null)
+      .map((r) => ({ ...r, role: r.active ? ('active' as const) : ('canary' as const) }));
 
   const runCheck = async (): Promise<RemoteHealthReport> => {
     const live = await liveReleases();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { fakeOrigin, manifestText, remoteEntryText, writeRemoteBuild } from '../testing/remote-builds';
-import { createReleaseRegistry, ReleaseError, type ReleaseRegistry } from './registry';
+import { createReleaseRegistry, isCanaryBucket, ReleaseError, type ReleaseRegistry } from './registry';
 
 function build(root: string, version: string): void {
   writeRemoteBuild(path.join(root, 'remote-knowledge', 'dist'), 'knowledge', version);
@@ -35,7 +35,7 @@ describe.each(testBackends)('release registry ($name)', (backend) => {
   }, 120_000);
   afterAll(() => db.close());
   beforeEach(async () => {
-    await db.exec('DELETE FROM remote_activations; DELETE FROM remote_releases; DELETE FROM release_audit;');
+    await db.exec('DELETE FROM remote_canaries; DELETE FROM remote_activations; DELETE FROM remote_releases; DELETE FROM release_audit;');
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-registry-'));
     registry = createReleaseRegistry({ db, webRoot: root, releasesDir: path.join(root, 'releases'), fetch: cdn });
   });
@@ -68,7 +68,7 @@ describe.each(testBackends)('release registry ($name)', (backend) => {
     build(root, '0.1.0-00000002');
     await registry.publish('knowledge');
     await registry.activate('knowledge', '0.1.0-00000002');
-    expect(await registry.rollback('knowledge')).toEqual({ from: '0.1.0-00000002', to: '0.1.0-00000001' });
+    expect(await registry.rollback('knowledge')).toEqual({ from: '0.1.0-00000002', to: '0.1.0-00000001', canaryEnded: false });
     expect(await registry.activeVersion('knowledge')).toBe('0.1.0-00000001');
     const listed = await registry.list('knowledge');
     expect(listed.map((r) => [r.version, r.active])).toEqual([
@@ -92,12 +92,12 @@ describe.each(testBackends)('release registry ($name)', (backend) => {
 
   it('publishes and activates a new build at start-up, and changes nothing on a restart without a rebuild', async () => {
     build(root, '0.1.0-00000001');
-    expect(await registry.syncCurrentBuilds()).toEqual({ activated: ['knowledge@0.1.0-00000001'], refused: [] });
+    expect(await registry.syncCurrentBuilds()).toEqual({ activated: ['knowledge@0.1.0-00000001'], publishedOnly: [], refused: [] });
     build(root, '0.1.0-00000002');
-    expect(await registry.syncCurrentBuilds()).toEqual({ activated: ['knowledge@0.1.0-00000002'], refused: [] });
+    expect(await registry.syncCurrentBuilds()).toEqual({ activated: ['knowledge@0.1.0-00000002'], publishedOnly: [], refused: [] });
     await registry.rollback('knowledge');
     // Restart without rebuilding: the rollback holds.
-    expect(await registry.syncCurrentBuilds()).toEqual({ activated: [], refused: [] });
+    expect(await registry.syncCurrentBuilds()).toEqual({ activated: [], publishedOnly: [], refused: [] });
     expect(await registry.activeVersion('knowledge')).toBe('0.1.0-00000001');
   });
 
@@ -224,12 +224,121 @@ describe.each(testBackends)('release registry ($name)', (backend) => {
     expect(fs.existsSync(path.join(root, 'releases', 'knowledge', v(4), 'remoteEntry.js'))).toBe(true);
     expect((await registry.list('knowledge')).map((r) => r.version)).toEqual([v(6), v(5), v(4), v(3), v(2)]);
     expect(await registry.activeVersion('knowledge')).toBe(v(4));
-    expect(await registry.rollback('knowledge')).toEqual({ from: v(4), to: v(3) });
+    expect(await registry.rollback('knowledge')).toEqual({ from: v(4), to: v(3), canaryEnded: false });
     const prunes = (await registry.history('knowledge')).filter((e) => e.action === 'prune');
     expect(prunes.map((e) => [e.actor, e.from, e.to])).toEqual([
       ['carol', v(1), null],
       ['carol', '0.1.0-000000cd', null],
     ]);
     expect((await refusal(registry.prune({ keep: -1 }))).code).toBe('bad-keep');
+  });
+
+  describe('canary', () => {
+    const v = (n: number): string => `0.1.0-0000000${n}`;
+    /** The knowledge version `/remotes.json?bucket=N` names. */
+    const served = async (bucket?: number): Promise<string | undefined> =>
+      (await registry.activeEntries(bucket)).find((e) => e.name === 'knowledge')?.version;
+    /** Publishes builds `from`…`to` of knowledge, activating `from` (as `npm start` would). */
+    const releases = async (from: number, to: number): Promise<void> => {
+      for (let n = from; n <= to; n += 1) {
+        build(root, v(n));
+        if (n === from) await registry.syncCurrentBuilds();
+        else await registry.publish('knowledge', { actor: 'alice' });
+      }
+    };
+
+    it('gives the top N buckets the canary: at 50 % bucket 90 gets it and bucket 10 the active release', () => {
+      expect([10, 49, 50, 90, 99].map((b) => isCanaryBucket(b, 50))).toEqual([false, false, true, true, true]);
+      expect([0, 98, 99].map((b) => isCanaryBucket(b, 1))).toEqual([false, false, true]);
+    });
+
+    it('starts, replaces and promotes one canary per remote, serving it to its share of buckets', async () => {
+      await releases(1, 3);
+      const started = await registry.startCanary('knowledge', v(2), 50, { actor: 'alice' });
+      expect(started).toEqual({ name: 'knowledge', active: v(1), replaced: null, version: v(2), percent: 50, changed: true, warnings: [] });
+      expect([await served(90), await served(50), await served(10), await served()]).toEqual([v(2), v(2), v(1), v(1)]);
+      expect((await registry.list('knowledge')).map((r) => [r.version, r.active, r.canaryPercent])).toEqual([
+        [v(3), false, null],
+        [v(2), false, 50],
+        [v(1), true, null],
+      ]);
+      expect((await registry.startCanary('knowledge', v(2), 50)).changed).toBe(false);
+
+      const activating = await refusal(registry.activate('knowledge', v(3)));
+      expect(activating.code).toBe('canary-running');
+      expect(activating.message).toContain('npm run remotes -- promote knowledge');
+
+      const replaced = await registry.startCanary('knowledge', v(3), 20, { actor: 'bob' });
+      expect(replaced).toMatchObject({ replaced: { version: v(2), percent: 50 }, version: v(3), percent: 20, changed: true });
+      expect([await served(90), await served(79), await served(80)]).toEqual([v(3), v(1), v(3)]);
+
+      expect(await registry.promote('knowledge', { actor: 'carol' })).toEqual({ from: v(1), to: v(3) });
+      expect([await served(10), await served(90), await registry.activeVersion('knowledge')]).toEqual([v(3), v(3), v(3)]);
+      expect((await registry.list('knowledge')).every((r) => r.canaryPercent === null)).toBe(true);
+      expect((await refusal(registry.promote('knowledge'))).code).toBe('no-canary');
+      // A rollback after a promotion goes back to what was active before the canary.
+      expect(await registry.rollback('knowledge')).toEqual({ from: v(3), to: v(1), canaryEnded: false });
+
+      const canaryEvents = (await registry.history('knowledge')).filter((e) => !['publish', 'activate'].includes(e.action));
+      expect(canaryEvents.map(({ action, actor, from, to, percent }) => ({ action, actor, from, to, percent }))).toEqual([
+        { action: 'canary-start', actor: 'alice', from: v(1), to: v(2), percent: 50 },
+        { action: 'canary-replace', actor: 'bob', from: v(2), to: v(3), percent: 20 },
+        { action: 'promote', actor: 'carol', from: v(1), to: v(3), percent: null },
+        { action: 'rollback', actor: 'unknown', from: v(3), to: v(1), percent: null },
+      ]);
+    });
+
+    it('ends a running canary on rollback before rolling back any activation', async () => {
+      await releases(1, 2);
+      await registry.startCanary('knowledge', v(2), 30);
+      expect(await registry.rollback('knowledge', { actor: 'dave' })).toEqual({ from: v(2), to: v(1), canaryEnded: true });
+      expect([await served(99), await served(0)]).toEqual([v(1), v(1)]);
+      expect((await refusal(registry.rollback('knowledge'))).code).toBe('nothing-to-roll-back');
+      const [last] = (await registry.history('knowledge')).slice(-1);
+      expect(last).toMatchObject({ action: 'canary-end', actor: 'dave', from: v(2), to: v(1) });
+    });
+
+    it('refuses a bad percentage, a remote without an active release, the active release itself and an unverified release', async () => {
+      build(root, v(1));
+      await registry.publish('knowledge');
+      expect((await refusal(registry.startCanary('knowledge', v(1), 10))).code).toBe('no-active-release');
+      await registry.activate('knowledge', v(1));
+      for (const percent of [0, 100, 12.5]) {
+        const bad = await refusal(registry.startCanary('knowledge', v(1), percent));
+        expect(bad.code).toBe('bad-percent');
+        expect(bad.message).toContain('1 to 99');
+      }
+      expect((await refusal(registry.startCanary('knowledge', v(1), 10))).message).toMatch(/already the active release/);
+      expect((await refusal(registry.startCanary('knowledge', v(9), 10))).code).toBe('unknown-version');
+      build(root, v(2));
+      await registry.publish('knowledge');
+      fs.rmSync(path.join(root, 'releases', 'knowledge', v(2), 'remoteEntry.js'));
+      const unverified = await refusal(registry.startCanary('knowledge', v(2), 10));
+      expect(unverified.code).toBe('unverified');
+      expect(unverified.message).toContain('not started as a canary');
+      expect(await served(99)).toBe(v(1));
+    });
+
+    it('lets npm start publish but not activate a new build while a canary runs', async () => {
+      await releases(1, 2);
+      await registry.startCanary('knowledge', v(2), 50);
+      build(root, v(3));
+      expect(await registry.syncCurrentBuilds()).toEqual({ activated: [], publishedOnly: [`knowledge@${v(3)}`], refused: [] });
+      expect([await registry.activeVersion('knowledge'), await served(90)]).toEqual([v(1), v(2)]);
+      expect((await registry.list('knowledge')).map((r) => r.version)).toContain(v(3));
+    });
+
+    it('never prunes the canary', async () => {
+      await releases(1, 3);
+      await registry.startCanary('knowledge', v(2), 10);
+      const pruned = await registry.prune({ keep: 0, name: 'knowledge' });
+      expect(pruned.removed).toEqual([]);
+      expect(pruned.protected).toEqual([
+        { name: 'knowledge', version: v(3), reason: 'current build' },
+        { name: 'knowledge', version: v(2), reason: 'canary' },
+        { name: 'knowledge', version: v(1), reason: 'active' },
+      ]);
+      expect(await served(99)).toBe(v(2));
+    });
   });
 });

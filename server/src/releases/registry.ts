@@ -10,7 +10,9 @@ import { verifyRelease } from './verify.js';
  * The release registry (ARCHITECTURE.md "Releases"): immutable, versioned builds of each
  * remote and which one is active. Release files live in `RELEASES_DIR/<name>/<version>/`
  * (or on another origin, `base_url`); records and active pointers live in the database
- * (`remote_releases`, `remote_activations`, migration 0200), so every server instance agrees.
+ * (`remote_releases`, `remote_activations`, migration 0200; `remote_canaries`, migration 0220),
+ * so every server instance agrees. A remote may run one canary: a release served to a share of
+ * visitors, chosen by the bucket their browser keeps ({@link isCanaryBucket}).
  * A release is verified ({@link verifyRelease}) before it can go live, and every change is
  * recorded in the audit log (`release_audit`, migration 0210) and the server log.
  */
@@ -27,7 +29,11 @@ export class ReleaseError extends Error {
       | 'nothing-to-roll-back'
       | 'bad-base-url'
       | 'unverified'
-      | 'bad-keep',
+      | 'bad-keep'
+      | 'bad-percent'
+      | 'no-active-release'
+      | 'no-canary'
+      | 'canary-running',
     message: string,
     /** For `unverified`: one sentence per problem found. */
     readonly problems: readonly string[] = [],
@@ -45,10 +51,20 @@ export interface Release {
   /** ISO 8601 time of publication. */
   publishedAt: string;
   active: boolean;
+  /** The share of visitors (1–99 %) this release is served to as the remote's canary, else null. */
+  canaryPercent: number | null;
 }
 
 /** What the registry changed, as the audit log records it. */
-export type AuditAction = 'publish' | 'activate' | 'rollback' | 'prune';
+export type AuditAction =
+  | 'publish'
+  | 'activate'
+  | 'rollback'
+  | 'prune'
+  | 'canary-start'
+  | 'canary-replace'
+  | 'promote'
+  | 'canary-end';
 
 /** One entry of the audit log. */
 export interface AuditEvent {
@@ -59,12 +75,18 @@ export interface AuditEvent {
   action: AuditAction;
   name: RemoteName;
   /**
-   * Version before the change: the previously active one (activate, rollback), the removed
-   * one (prune), null for publish or a first activation.
+   * Version before the change: the previously active one (activate, rollback, promote,
+   * canary-start), the replaced canary (canary-replace), the ended canary (canary-end), the
+   * removed one (prune), null for publish or a first activation.
    */
   from: string | null;
-  /** Version after the change: the published or now active one; null for prune. */
+  /**
+   * Version after the change: the published or now active one, the canary (canary-start,
+   * canary-replace), the active one visitors all get again (canary-end); null for prune.
+   */
   to: string | null;
+  /** The canary's share of visitors (%) for canary-start and canary-replace, else null. */
+  percent: number | null;
   /** True when `--force` let an unverified release through. */
   forced: boolean;
 }
@@ -92,6 +114,33 @@ export interface ActivationResult {
   warnings: string[];
 }
 
+/** What `activate … --percent N` did. */
+export interface CanaryResult {
+  name: RemoteName;
+  /** The active release, which visitors outside the canary's buckets keep getting. */
+  active: string;
+  /** The canary replaced by this one (null: none ran), and the canary now. */
+  replaced: { version: string; percent: number } | null;
+  version: string;
+  percent: number;
+  /** False when exactly this canary already ran (nothing recorded). */
+  changed: boolean;
+  /** Verification problems `force` let through. */
+  warnings: string[];
+}
+
+/** Number of visitor buckets: a browser keeps one of 0…BUCKETS-1. */
+export const BUCKETS = 100;
+
+/**
+ * Whether a visitor in `bucket` (0–99) gets a canary served to `percent` % of visitors: the top
+ * `percent` buckets (`bucket >= 100 - percent`), so at 50 % bucket 90 gets the canary and bucket
+ * 10 the active release, and raising the percentage only adds buckets.
+ */
+export function isCanaryBucket(bucket: number, percent: number): boolean {
+  return bucket >= BUCKETS - percent;
+}
+
 /** Why prune kept a release beyond the newest `keep`. */
 export type KeptReason = 'active' | 'rollback target' | 'canary' | 'active in the last 24 h' | 'current build';
 
@@ -107,6 +156,8 @@ export interface PruneResult {
 export interface SyncResult {
   /** Builds published and activated now, as `name@version`. */
   activated: string[];
+  /** Builds published but not activated, because a canary of that remote runs, as `name@version`. */
+  publishedOnly: string[];
   /** New builds that failed verification: neither published nor activated. */
   refused: { release: string; problems: readonly string[] }[];
 }
@@ -132,15 +183,35 @@ export interface ReleaseRegistry {
   /**
    * Makes `version` the active release of `name` (a no-op when it already is), after verifying
    * its files (on this server, or at its base URL), and records it in the audit log.
-   * @throws ReleaseError `unknown-remote`, `unknown-version`, `unverified` (without `force`)
+   * @throws ReleaseError `unknown-remote`, `unknown-version`, `unverified` (without `force`),
+   *   `canary-running` (a canary runs: promote it or end it with rollback first)
    */
   activate(name: string, version: string, options?: ChangeOptions): Promise<ActivationResult>;
   /**
-   * Goes back to the release that was active before the current one, and records it.
-   * @returns the versions switched from and to
+   * Starts the canary of `name`: `version` (published, verified like `activate`) is served to
+   * `percent` % of visitors ({@link isCanaryBucket}), the active release to the others. A
+   * running canary is replaced (another version or percentage). Audited as `canary-start` or
+   * `canary-replace`.
+   * @param percent whole number 1–99
+   * @throws ReleaseError `unknown-remote`, `unknown-version`, `bad-percent`, `unverified`
+   *   (without `force`), `no-active-release` (nothing to serve the other visitors; also when
+   *   `version` is the active release itself)
+   */
+  startCanary(name: string, version: string, percent: number, options?: ChangeOptions): Promise<CanaryResult>;
+  /**
+   * Makes the running canary of `name` the active release for every visitor (audited as
+   * `promote`, from the previously active version); a rollback then returns to that one.
+   * @throws ReleaseError `unknown-remote`, `no-canary`
+   */
+  promote(name: string, options?: Pick<ChangeOptions, 'actor'>): Promise<{ from: string; to: string }>;
+  /**
+   * Ends the running canary of `name` if there is one (every visitor gets the active release
+   * again; audited as `canary-end`, from the canary to the active version); otherwise goes back
+   * to the release that was active before the current one (audited as `rollback`).
+   * @returns the versions switched from and to, and whether it was a canary that ended
    * @throws ReleaseError `unknown-remote`, `nothing-to-roll-back`
    */
-  rollback(name: string, options?: Pick<ChangeOptions, 'actor'>): Promise<{ from: string; to: string }>;
+  rollback(name: string, options?: Pick<ChangeOptions, 'actor'>): Promise<{ from: string; to: string; canaryEnded: boolean }>;
   /**
    * The audit log (of one remote, or all): the latest `limit` entries (default 100), oldest first.
    * @throws ReleaseError `unknown-remote`
@@ -148,15 +219,19 @@ export interface ReleaseRegistry {
   history(name?: string, limit?: number): Promise<AuditEvent[]>;
   /**
    * Removes old releases of each remote (or of one): keeps the newest `keep` by publication,
-   * and beyond them the active release, the rollback target, any release active in the last
+   * and beyond them the active release, the canary, the rollback target, any release active in the last
    * 24 h ({@link RECENTLY_ACTIVE_MS}) and the current build in `dist/` (`npm start` would publish
    * it again). A removed release loses its record, its activations and its files in
    * `RELEASES_DIR`; files at a `--base-url` are left alone. Each removal is audited.
    * @throws ReleaseError `unknown-remote`, `bad-keep` (not a whole number ≥ 0)
    */
   prune(options: { keep: number; name?: string } & Pick<ChangeOptions, 'actor'>): Promise<PruneResult>;
-  /** `/remotes.json` entries: the active release of each remote that has one, in the contract's order. */
-  activeEntries(): Promise<RemoteEntry[]>;
+  /**
+   * `/remotes.json` entries, in the contract's order: for each remote that has an active release,
+   * its canary when `bucket` (0–99) is one of the canary's ({@link isCanaryBucket}), else the
+   * active release. Without a bucket: the active releases only.
+   */
+  activeEntries(bucket?: number): Promise<RemoteEntry[]>;
   /** The active version of one remote, if any. */
   activeVersion(name: RemoteName): Promise<string | undefined>;
   /** True when `name@version` is published with its files on this server (not only on a CDN). */
@@ -167,7 +242,8 @@ export interface ReleaseRegistry {
    * Start-up rule: each current build whose version is not yet published is published and
    * activated (a new build is a deploy; actor `start`); one already published is left alone,
    * so a rollback survives a restart without a rebuild. A build that fails verification is
-   * neither published nor activated.
+   * neither published nor activated; while a canary of the remote runs, a new build is
+   * published but not activated (the operator decides with promote or rollback).
    */
   syncCurrentBuilds(): Promise<SyncResult>;
 }
@@ -178,6 +254,7 @@ interface ReleaseRow {
   base_url: string | null;
   published_at: string | Date;
   active: boolean;
+  canary_percent: number | null;
 }
 
 function remoteName(name: string): RemoteName {
@@ -225,6 +302,7 @@ interface AuditRow {
   from_version: string | null;
   to_version: string | null;
   forced: boolean;
+  percent: number | null;
 }
 
 interface ActivationRow {
@@ -259,11 +337,23 @@ function activeSince(rows: readonly ActivationRow[], since: number, now: number)
 }
 
 /** Records one change in the audit log (inside the change's transaction). */
-async function recordAudit(tx: Queryable, event: Omit<AuditEvent, 'at'>): Promise<void> {
+async function recordAudit(tx: Queryable, event: AuditInput): Promise<void> {
   await tx.query(
-    'INSERT INTO release_audit (actor, action, name, from_version, to_version, forced) VALUES ($1, $2, $3, $4, $5, $6)',
-    [event.actor, event.action, event.name, event.from, event.to, event.forced],
+    'INSERT INTO release_audit (actor, action, name, from_version, to_version, forced, percent) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [event.actor, event.action, event.name, event.from, event.to, event.forced, event.percent ?? null],
   );
+}
+
+/** An audit event to record; `percent` only for canary starts and replacements. */
+type AuditInput = Omit<AuditEvent, 'at' | 'percent'> & { percent?: number | null };
+
+/** The running canary of a remote, read inside its transaction. */
+async function canaryOf(tx: Queryable, name: string): Promise<{ version: string; percent: number } | undefined> {
+  const [row] = await tx.query<{ version: string; percent: number }>(
+    'SELECT version, percent FROM remote_canaries WHERE name = $1',
+    [name],
+  );
+  return row;
 }
 
 /**
@@ -292,9 +382,10 @@ export function createReleaseRegistry({
   const releaseDir = (name: RemoteName, version: string): string => path.join(releasesDir, name, version);
 
   /** Writes an audited change to the server log, once its transaction committed. */
-  const logAudit = (event: Omit<AuditEvent, 'at'>): void => {
+  const logAudit = (event: AuditInput): void => {
     const change = event.from && event.to ? `${event.from} → ${event.to}` : (event.to ?? event.from ?? '');
-    const message = `release ${event.action}: ${event.name} ${change} by ${event.actor}${event.forced ? ' (forced past failed verification)' : ''}`;
+    const share = event.percent ? ` at ${event.percent} %` : '';
+    const message = `release ${event.action}: ${event.name} ${change}${share} by ${event.actor}${event.forced ? ' (forced past failed verification)' : ''}`;
     if (event.forced) logger?.warn({ release: event }, message);
     else logger?.info({ release: event }, message);
   };
@@ -323,8 +414,10 @@ export function createReleaseRegistry({
       `SELECT r.name, r.version, r.base_url, r.published_at,
               (r.version = (SELECT a.version FROM remote_activations a
                              WHERE a.name = r.name AND a.rolled_back_at IS NULL
-                             ORDER BY a.id DESC LIMIT 1)) IS TRUE AS active
+                             ORDER BY a.id DESC LIMIT 1)) IS TRUE AS active,
+              c.percent AS canary_percent
          FROM remote_releases r
+         LEFT JOIN remote_canaries c ON c.name = r.name AND c.version = r.version
         WHERE $1::text IS NULL OR r.name = $1
         ORDER BY r.name, r.published_at DESC, r.version DESC`,
       [name ?? null],
@@ -335,6 +428,7 @@ export function createReleaseRegistry({
       baseUrl: r.base_url,
       publishedAt: new Date(r.published_at).toISOString(),
       active: r.active,
+      canaryPercent: r.canary_percent,
     }));
   };
 
@@ -387,25 +481,46 @@ export function createReleaseRegistry({
     return { ...release, warnings };
   };
 
-  const activate: ReleaseRegistry['activate'] = async (rawName, version, options = {}) => {
-    const name = remoteName(rawName);
-    const actor = options.actor ?? 'unknown';
+  const unpublished = (name: RemoteName, version: string): ReleaseError =>
+    new ReleaseError('unknown-version', `${name}@${version} is not published (see \`npm run remotes -- list\`)`);
+
+  /**
+   * Verifies a published release before it goes live (outside any transaction: fetching from a
+   * CDN must not hold the remote's lock); returns the problems `force` let through.
+   */
+  const verifyForLive = async (name: RemoteName, version: string, force: boolean | undefined, what: string): Promise<string[]> => {
     const [row] = await db.query<{ base_url: string | null }>(
       'SELECT base_url FROM remote_releases WHERE name = $1 AND version = $2',
       [name, version],
     );
-    if (!row) throw new ReleaseError('unknown-version', `${name}@${version} is not published (see \`npm run remotes -- list\`)`);
+    if (!row) throw unpublished(name, version);
     const local = row.base_url === null || name === 'assistant' ? releaseDir(name, version) : null;
-    // Verified outside the transaction: fetching from a CDN must not hold the remote's lock.
-    const warnings = gate(`${name}@${version}`, await problemsOf(name, local, row.base_url), options.force, 'activated');
+    return gate(`${name}@${version}`, await problemsOf(name, local, row.base_url), force, what);
+  };
+
+  /** Still published, inside the change's transaction (prune takes the same lock). */
+  const stillPublished = async (tx: Queryable, name: RemoteName, version: string): Promise<void> => {
+    const [still] = await tx.query('SELECT 1 FROM remote_releases WHERE name = $1 AND version = $2', [name, version]);
+    if (!still) throw unpublished(name, version);
+  };
+
+  const activate: ReleaseRegistry['activate'] = async (rawName, version, options = {}) => {
+    const name = remoteName(rawName);
+    const actor = options.actor ?? 'unknown';
+    const warnings = await verifyForLive(name, version, options.force, 'activated');
     const result = await db.transaction(async (tx) => {
       await lockRemote(tx, name);
+      const canary = await canaryOf(tx, name);
+      if (canary) {
+        throw new ReleaseError(
+          'canary-running',
+          `${name}@${canary.version} runs as a canary (${canary.percent} %): promote it (\`npm run remotes -- promote ${name}\`) or end it (\`npm run remotes -- rollback ${name}\`) before activating another release`,
+        );
+      }
       const [top] = await liveActivations(tx, name, 1);
       const from = top?.version ?? null;
       if (from === version) return { name, from, to: version, changed: false, warnings };
-      const [still] = await tx.query('SELECT 1 FROM remote_releases WHERE name = $1 AND version = $2', [name, version]);
-      // Pruned while it was being verified (prune takes the same lock).
-      if (!still) throw new ReleaseError('unknown-version', `${name}@${version} is not published (see \`npm run remotes -- list\`)`);
+      await stillPublished(tx, name, version);
       await tx.query('INSERT INTO remote_activations (name, version) VALUES ($1, $2)', [name, version]);
       await recordAudit(tx, { actor, action: 'activate', name, from, to: version, forced: warnings.length > 0 });
       return { name, from, to: version, changed: true, warnings };
@@ -414,11 +529,83 @@ export function createReleaseRegistry({
     return result;
   };
 
+  const startCanary: ReleaseRegistry['startCanary'] = async (rawName, version, percent, options = {}) => {
+    const name = remoteName(rawName);
+    const actor = options.actor ?? 'unknown';
+    if (!Number.isInteger(percent) || percent < 1 || percent > 99) {
+      throw new ReleaseError(
+        'bad-percent',
+        `--percent must be a whole number from 1 to 99, got ${String(percent)} (for everyone: activate without --percent, or promote)`,
+      );
+    }
+    const warnings = await verifyForLive(name, version, options.force, 'started as a canary');
+    const result = await db.transaction(async (tx) => {
+      await lockRemote(tx, name);
+      const [top] = await liveActivations(tx, name, 1);
+      if (!top) {
+        throw new ReleaseError(
+          'no-active-release',
+          `${name} has no active release for the visitors outside the canary: activate one first (without --percent)`,
+        );
+      }
+      if (top.version === version) {
+        throw new ReleaseError('no-active-release', `${name}@${version} is already the active release, served to every visitor`);
+      }
+      const replaced = (await canaryOf(tx, name)) ?? null;
+      const base = { name, active: top.version, replaced, version, percent, warnings };
+      if (replaced?.version === version && replaced.percent === percent) return { ...base, changed: false };
+      await stillPublished(tx, name, version);
+      await tx.query(
+        `INSERT INTO remote_canaries (name, version, percent) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, percent = EXCLUDED.percent, started_at = now()`,
+        [name, version, percent],
+      );
+      const event: AuditInput = replaced
+        ? { actor, action: 'canary-replace', name, from: replaced.version, to: version, forced: warnings.length > 0, percent }
+        : { actor, action: 'canary-start', name, from: top.version, to: version, forced: warnings.length > 0, percent };
+      await recordAudit(tx, event);
+      return { ...base, changed: true, event };
+    });
+    if ('event' in result) {
+      const { event, ...done } = result;
+      logAudit(event);
+      return done;
+    }
+    return result;
+  };
+
+  const promote: ReleaseRegistry['promote'] = async (rawName, options = {}) => {
+    const name = remoteName(rawName);
+    const actor = options.actor ?? 'unknown';
+    const switched = await db.transaction(async (tx) => {
+      await lockRemote(tx, name);
+      const canary = await canaryOf(tx, name);
+      if (!canary) throw new ReleaseError('no-canary', `${name} runs no canary to promote (start one with activate … --percent N)`);
+      const [top] = await liveActivations(tx, name, 1);
+      await tx.query('DELETE FROM remote_canaries WHERE name = $1', [name]);
+      await tx.query('INSERT INTO remote_activations (name, version) VALUES ($1, $2)', [name, canary.version]);
+      const from = top?.version ?? '';
+      await recordAudit(tx, { actor, action: 'promote', name, from: top?.version ?? null, to: canary.version, forced: false });
+      return { from, to: canary.version };
+    });
+    logAudit({ actor, action: 'promote', name, ...switched, forced: false });
+    return switched;
+  };
+
   const rollback: ReleaseRegistry['rollback'] = async (rawName, options = {}) => {
     const name = remoteName(rawName);
     const actor = options.actor ?? 'unknown';
     const switched = await db.transaction(async (tx) => {
       await lockRemote(tx, name);
+      const canary = await canaryOf(tx, name);
+      if (canary) {
+        // A running canary is what an operator backs out of first; the active release stays.
+        const [active] = await liveActivations(tx, name, 1);
+        await tx.query('DELETE FROM remote_canaries WHERE name = $1', [name]);
+        const to = active?.version ?? '';
+        await recordAudit(tx, { actor, action: 'canary-end', name, from: canary.version, to: active?.version ?? null, forced: false });
+        return { from: canary.version, to, canaryEnded: true, action: 'canary-end' as const };
+      }
       const [top, previous] = await liveActivations(tx, name, 2);
       if (!top || !previous) {
         throw new ReleaseError(
@@ -430,16 +617,17 @@ export function createReleaseRegistry({
       }
       await tx.query('UPDATE remote_activations SET rolled_back_at = now() WHERE id = $1::bigint', [top.id]);
       await recordAudit(tx, { actor, action: 'rollback', name, from: top.version, to: previous.version, forced: false });
-      return { from: top.version, to: previous.version };
+      return { from: top.version, to: previous.version, canaryEnded: false, action: 'rollback' as const };
     });
-    logAudit({ actor, action: 'rollback', name, ...switched, forced: false });
-    return switched;
+    const { action, ...done } = switched;
+    logAudit({ actor, action, name, from: done.from, to: done.to, forced: false });
+    return done;
   };
 
   const history: ReleaseRegistry['history'] = async (name, limit = 100) => {
     if (name !== undefined) remoteName(name);
     const rows = await db.query<AuditRow>(
-      `SELECT at, actor, action, name, from_version, to_version, forced FROM (
+      `SELECT at, actor, action, name, from_version, to_version, forced, percent FROM (
          SELECT * FROM release_audit WHERE $1::text IS NULL OR name = $1 ORDER BY id DESC LIMIT ${Math.max(1, Math.floor(limit))}
        ) latest ORDER BY id`,
       [name ?? null],
@@ -452,6 +640,7 @@ export function createReleaseRegistry({
       from: r.from_version,
       to: r.to_version,
       forced: r.forced,
+      percent: r.percent,
     }));
   };
 
@@ -471,8 +660,10 @@ export function createReleaseRegistry({
       );
       const [active, target] = [...activations].filter((a) => a.rolled_back_at === null).reverse();
       const recent = activeSince(activations, now - RECENTLY_ACTIVE_MS, now);
+      const canary = await canaryOf(tx, name);
       const reasonFor = (version: string): KeptReason | undefined => {
         if (version === active?.version) return 'active';
+        if (version === canary?.version) return 'canary';
         if (version === target?.version) return 'rollback target';
         if (recent.has(version)) return 'active in the last 24 h';
         if (version === build?.version) return 'current build';
@@ -524,9 +715,25 @@ export function createReleaseRegistry({
         ORDER BY a.name, a.id DESC`,
     );
 
-  const activeEntries: ReleaseRegistry['activeEntries'] = async () => {
-    const rows = await activeRows();
-    const byName = new Map(rows.map((r) => [r.name, r]));
+  const canaryRows = (): Promise<{ name: string; version: string; base_url: string | null; percent: number }[]> =>
+    db.query(
+      `SELECT c.name, c.version, r.base_url, c.percent
+         FROM remote_canaries c JOIN remote_releases r ON r.name = c.name AND r.version = c.version`,
+    );
+
+  /** Each remote's release served to `bucket`: its canary for the canary's buckets, else the active one. */
+  const servedRows = async (bucket: number | undefined): Promise<Map<string, { version: string; base_url: string | null }>> => {
+    const byName = new Map<string, { version: string; base_url: string | null }>((await activeRows()).map((r) => [r.name, r]));
+    if (bucket === undefined) return byName;
+    for (const c of await canaryRows()) {
+      // A canary only splits the visitors of a remote that has an active release.
+      if (byName.has(c.name) && isCanaryBucket(bucket, c.percent)) byName.set(c.name, c);
+    }
+    return byName;
+  };
+
+  const activeEntries: ReleaseRegistry['activeEntries'] = async (bucket) => {
+    const byName = await servedRows(bucket);
     const entries: RemoteEntry[] = [];
     for (const name of Object.keys(REMOTES)) {
       const row = byName.get(name);
@@ -562,7 +769,7 @@ export function createReleaseRegistry({
   };
 
   const syncCurrentBuilds: ReleaseRegistry['syncCurrentBuilds'] = async () => {
-    const done: SyncResult = { activated: [], refused: [] };
+    const done: SyncResult = { activated: [], publishedOnly: [], refused: [] };
     for (const name of Object.keys(REMOTES)) {
       if (!isRemoteName(name)) continue;
       const build = await currentBuild(webRoot, name);
@@ -582,6 +789,10 @@ export function createReleaseRegistry({
       try {
         await activate(name, build.version, { actor: 'start' });
       } catch (error) {
+        if (error instanceof ReleaseError && error.code === 'canary-running') {
+          done.publishedOnly.push(`${name}@${build.version}`);
+          continue;
+        }
         // Its copy in RELEASES_DIR fails although the build passed: never activated either.
         if (!(error instanceof ReleaseError && error.code === 'unverified')) throw error;
         done.refused.push({ release: `${name}@${build.version}`, problems: error.problems });
@@ -597,6 +808,8 @@ export function createReleaseRegistry({
     list,
     publish,
     activate,
+    startCanary,
+    promote,
     rollback,
     history,
     prune,

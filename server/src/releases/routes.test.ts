@@ -38,7 +38,7 @@ describe.each(testBackends)('remote releases over HTTP ($name)', (backend) => {
   }, 120_000);
   afterAll(() => db.close());
   beforeEach(async () => {
-    await db.exec('DELETE FROM remote_activations; DELETE FROM remote_releases;');
+    await db.exec('DELETE FROM remote_canaries; DELETE FROM remote_activations; DELETE FROM remote_releases;');
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-remotes-'));
     const releasesDir = path.join(root, 'releases');
     const cdn = 'https://cdn.example.org/kb/knowledge/0.1.0-0000cd11';
@@ -143,5 +143,46 @@ describe.each(testBackends)('remote releases over HTTP ($name)', (backend) => {
     expect((await request(app).get('/assistant/index.html')).text).toContain('frame A2');
     await registry.rollback('assistant');
     expect((await request(app).get('/assistant/index.html')).text).toContain('frame A1');
+  });
+
+  it("answers a canary's release to its share of buckets and the active one to the others", async () => {
+    build(root, 'remote-knowledge', 'knowledge', '0.1.0-00000001');
+    await registry.syncCurrentBuilds();
+    build(root, 'remote-knowledge', 'knowledge', '0.1.0-00000002');
+    await registry.publish('knowledge');
+    await registry.startCanary('knowledge', '0.1.0-00000002', 50);
+    const versionFor = async (url: string): Promise<string | undefined> => {
+      const res = await request(app).get(url);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return (res.body as RemotesManifest).remotes[0]?.version;
+    };
+    expect(await versionFor('/remotes.json?bucket=90')).toBe('0.1.0-00000002');
+    expect(await versionFor('/remotes.json?bucket=10')).toBe('0.1.0-00000001');
+    expect(await versionFor('/remotes.json')).toBe('0.1.0-00000001');
+    for (const bad of ['100', '-1', 'abc', '4.5', '']) {
+      const res = await request(app).get(`/remotes.json?bucket=${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error: 'bucket must be a whole number from 0 to 99' });
+    }
+    expect((await request(app).get('/remotes.json?bucket=1&bucket=2')).status).toBe(400);
+  });
+
+  it("serves each published assistant release's frame at /assistant/<version>/, and /assistant/ from the active one", async () => {
+    build(root, 'remote-assistant', 'assistant', '0.1.0-000000a1', 'A1');
+    await registry.syncCurrentBuilds();
+    build(root, 'remote-assistant', 'assistant', '0.1.0-000000a2', 'A2');
+    await registry.publish('assistant');
+    await registry.startCanary('assistant', '0.1.0-000000a2', 50);
+    const canary = await request(app).get('/assistant/0.1.0-000000a2/index.html');
+    expect(canary.status).toBe(200);
+    expect(canary.text).toContain('frame A2');
+    expect(canary.headers['cache-control']).toBe('no-cache');
+    expect((await request(app).get('/assistant/0.1.0-000000a2/')).text).toContain('frame A2');
+    expect((await request(app).get('/assistant/0.1.0-000000a1/index.html')).text).toContain('frame A1');
+    expect((await request(app).get('/assistant/index.html')).text).toContain('frame A1');
+    expect((await request(app).get('/assistant/0.1.0-0000ffff/index.html')).status).toBe(404);
+    await registry.promote('assistant');
+    expect((await request(app).get('/assistant/index.html')).text).toContain('frame A2');
   });
 });

@@ -1,12 +1,23 @@
 import { Router } from 'express';
-import type { RemotesManifest } from '@kb/contracts';
+import type { ApiError, RemotesManifest } from '@kb/contracts';
 import { assetNotFound, isHashedFile, staticFiles } from '../web/static.js';
 import type { ReleaseRegistry } from './registry.js';
 import { isRemoteName } from './service.js';
 
+/** `bucket` of `/remotes.json?bucket=N`: a whole number 0–99 as the browser keeps it, else undefined. */
+function parseBucket(raw: unknown): number | undefined | 'bad' {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d{1,2}$/.test(raw)) return 'bad';
+  return Number(raw);
+}
+
 /**
- * `GET /remotes.json` → `{ remotes: [{ name, version, entry }] }`, the active release of each
- * remote (`Cache-Control: no-store`, so a rollback is seen on the next page load), and
+ * `GET /remotes.json[?bucket=N]` → `{ remotes: [{ name, version, entry }] }`, the release of
+ * each remote served to a visitor in bucket N (0–99, kept by the browser): a remote's canary
+ * for the canary's buckets, else its active release; without a bucket, the active releases
+ * (`Cache-Control: no-store`, so a rollback is seen on the next page load). A bucket that is not
+ * a whole number 0–99 → 400 `{ success: false, error }`. The bucket is never logged (the request log drops
+ * query strings). And
  * `/remotes/<name>/<version>/…` → the files of any release published on this server (not only
  * the active one, so a page loaded before a switch still finds its chunks). Content-hashed
  * files are immutable for a year; `mf-manifest.json` and `remoteEntry.js` are revalidated.
@@ -16,9 +27,15 @@ export function releasesRouter(registry: ReleaseRegistry): Router {
   const router = Router();
   const handlers = new Map<string, ReturnType<typeof staticFiles>>();
 
-  router.get('/remotes.json', async (_req, res, next) => {
+  router.get('/remotes.json', async (req, res, next) => {
+    const bucket = parseBucket(req.query.bucket);
+    if (bucket === 'bad') {
+      const body: ApiError = { success: false, error: 'bucket must be a whole number from 0 to 99' };
+      res.status(400).set('Cache-Control', 'no-store').json(body);
+      return;
+    }
     try {
-      const body: RemotesManifest = { remotes: await registry.activeEntries() };
+      const body: RemotesManifest = { remotes: await registry.activeEntries(bucket) };
       res.set('Cache-Control', 'no-store').json(body);
     } catch (error) {
       next(error);

@@ -21,6 +21,11 @@ export interface RemoteBuild {
 /** `<package version>-<8 hex>`: a semver-like version (letters, digits, `.+-`) and the 8-hex input hash. */
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,60}-[0-9a-f]{8}$/;
 
+/** True for a well-formed release version (`<package version>-<8 hex>`); says nothing of whether it is published. */
+export function isReleaseVersion(value: string): boolean {
+  return VERSION.test(value);
+}
+
 function isRemoteName(value: unknown): value is RemoteName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(REMOTES, value);
 }

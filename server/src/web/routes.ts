@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Router, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { isShellRoute } from '@kb/contracts';
 import { cspNonce } from '../http/security.js';
+import { isReleaseVersion } from '../releases/service.js';
 import { withNonceMeta } from './document.js';
 import { assetNotFound, isHashedFile, NO_CACHE, staticFiles } from './static.js';
 
@@ -48,16 +49,24 @@ function isPageRequest(req: Request, paths: readonly string[]): boolean {
 
 /**
  * The front-end builds under `webRoot`:
+ * - `/assistant/<version>/…` → the `assistant/` folder of that published assistant release,
+ *   from `assistantReleaseDir(version)` (a canary's page is its own frame; the frame's files
+ *   name this versioned path), page no-cache with the nonce written in; an unknown version → 404;
  * - `/assistant/…` → the `assistant/` folder of the active assistant release (the frame app,
  *   always served from the site's own origin), from `assistantDir()`; its page (`/assistant/`,
- *   `/assistant/index.html`) no-cache, with the response's CSP nonce written in;
+ *   `/assistant/index.html`) no-cache, with the response's CSP nonce written in — for pages
+ *   opened before the frame followed its release;
  * - `/static/…` → `shell/dist/static/` (content-hashed: immutable), other `shell/dist/*` files no-cache;
  * - every shell route (`isShellRoute`) and `/index.html` → `shell/dist/index.html` with the
  *   response's CSP nonce written in, 200, no-cache; any other GET
  *   path that is not a file → the same page with status 404 (the shell renders its 404 screen);
  *   a missing file → plain 404. Without a shell build, pages get 503 with a hint.
  */
-export function webRouter(webRoot: string, assistantDir: () => Promise<string | undefined>): Router {
+export function webRouter(
+  webRoot: string,
+  assistantDir: () => Promise<string | undefined>,
+  assistantReleaseDir: (version: string) => Promise<string | undefined> = () => Promise.resolve(undefined),
+): Router {
   const shellDir = path.join(webRoot, 'shell', 'dist');
   const indexFile = path.join(shellDir, 'index.html');
   const router = Router();
@@ -69,6 +78,37 @@ export function webRouter(webRoot: string, assistantDir: () => Promise<string | 
     res.redirect(301, `/assistant/${query >= 0 ? req.originalUrl.slice(query) : ''}`);
   });
   const assistantHandlers = new Map<string, ReturnType<typeof staticFiles>>();
+  /** Serves one release's frame folder: its page with this response's nonce, its files as they are. */
+  const serveFrame = async (dir: string, req: Request, res: Response, next: NextFunction): Promise<void> => {
+    if (isPageRequest(req, ['/', '/index.html'])) {
+      try {
+        if (await sendDocument(res, path.join(dir, 'index.html'), 200)) return;
+      } catch (error) {
+        next(error);
+        return;
+      }
+      assetNotFound(req, res, next);
+      return;
+    }
+    let serve = assistantHandlers.get(dir);
+    if (!serve) {
+      serve = staticFiles(dir, isHashedFile);
+      assistantHandlers.set(dir, serve);
+    }
+    serve(req, res, () => assetNotFound(req, res, next));
+  };
+  router.use('/assistant/:version', async (req, res, next) => {
+    const { version } = req.params as { version: string };
+    if (!isReleaseVersion(version)) return next(); // `/assistant/static/…` and the like: the active release's files
+    let dir: string | undefined;
+    try {
+      dir = await assistantReleaseDir(version);
+    } catch (error) {
+      return next(error);
+    }
+    if (!dir) return assetNotFound(req, res, next);
+    await serveFrame(dir, req, res, next);
+  });
   router.use('/assistant', async (req, res, next) => {
     let dir: string | undefined;
     try {
@@ -77,20 +117,7 @@ export function webRouter(webRoot: string, assistantDir: () => Promise<string | 
       return next(error);
     }
     if (!dir) return assetNotFound(req, res, next);
-    if (isPageRequest(req, ['/', '/index.html'])) {
-      try {
-        if (await sendDocument(res, path.join(dir, 'index.html'), 200)) return;
-      } catch (error) {
-        return next(error);
-      }
-      return assetNotFound(req, res, next);
-    }
-    let serve = assistantHandlers.get(dir);
-    if (!serve) {
-      serve = staticFiles(dir, isHashedFile);
-      assistantHandlers.set(dir, serve);
-    }
-    serve(req, res, () => assetNotFound(req, res, next));
+    await serveFrame(dir, req, res, next);
   });
   router.use('/static', staticFiles(path.join(shellDir, 'static'), () => true), assetNotFound);
   router.use(async (req, res, next) => {

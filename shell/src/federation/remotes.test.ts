@@ -45,6 +45,16 @@ describe('registerRemotesFromManifest', () => {
     expect(registeredVersions().get('knowledge')).toBe('0.1.0-1a2b3c4d');
   });
 
+  it("asks for the visitor's bucket only, the one kept in localStorage, the same on every load", async () => {
+    window.localStorage.setItem('kb.bucket', '90');
+    const fetchImpl = manifest({ remotes: [] });
+    await registerRemotesFromManifest(fetchImpl);
+    await registerRemotesFromManifest(fetchImpl);
+    expect(fetchImpl).toHaveBeenNthCalledWith(1, '/remotes.json?bucket=90', { cache: 'no-store' });
+    expect(fetchImpl).toHaveBeenNthCalledWith(2, '/remotes.json?bucket=90', { cache: 'no-store' });
+    window.localStorage.removeItem('kb.bucket');
+  });
+
   it('leaves the shell running when /remotes.json cannot be read', async () => {
     expect(await registerRemotesFromManifest(manifest({}, false))).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { REMOTES, type ClientEvent, type RemoteEntry, type RemoteName, type RemotesManifest } from '@kb/contracts';
+import { visitorBucket } from './bucket';
+import { remotesJsonUrl } from './remotesUrl';
 
 /**
  * How the shell finds and loads its remotes. Remote URLs are data: the server's
@@ -46,7 +48,8 @@ function register(entries: readonly RemoteEntry[]): void {
 }
 
 /**
- * Fetches `/remotes.json` and registers the listed remotes (all, or only `only`) with the
+ * Fetches `/remotes.json?bucket=N` (the visitor's bucket, so a canary's share of visitors gets
+ * the canary) and registers the listed remotes (all, or only `only`) with the
  * federation runtime.
  *
  * @param fetchImpl the fetch to use (tests pass their own)
@@ -60,7 +63,7 @@ export async function registerRemotesFromManifest(
 ): Promise<RemoteEntry[]> {
   let manifest: RemotesManifest;
   try {
-    const res = await fetchImpl('/remotes.json', { cache: 'no-store' });
+    const res = await fetchImpl(remotesJsonUrl({ bucket: visitorBucket() }), { cache: 'no-store' });
     if (!res.ok) throw new Error(`/remotes.json answered ${res.status}`);
     manifest = (await res.json()) as RemotesManifest;
   } catch (error) {

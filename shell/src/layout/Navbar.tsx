@@ -6,6 +6,7 @@ import { useMessages } from '../i18n/messages';
 import { setLanguage } from '../language/shellLanguage';
 import { colors, MOBILE_BREAKPOINT_PX, NAVBAR_COMPACT_MAX_PX, NAVBAR_HEIGHT_PX } from '../styles/theme';
 import { useSiteInfo } from '../site/siteInfo';
+import { visitorBucket } from '../federation/bucket';
 import { chatHref } from './knowledgeOrigin';
 
 const mobile = `@media (max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
@@ -214,7 +215,9 @@ export function Navbar(): ReactNode {
   };
   const navId = useId();
   const site = useSiteInfo();
-  const chat = chatHref(window.location, lang, site.status === 'ready' ? site.info.knowledgeAppOrigin : null);
+  // Read once: the bucket never changes for a page, and reading it may store a new one.
+  const [bucket] = useState(() => visitorBucket());
+  const chat = chatHref(window.location, lang, site.status === 'ready' ? site.info.knowledgeAppOrigin : null, bucket);
 
   const barRef = useRef<HTMLElement>(null);
 

@@ -24,4 +24,9 @@ describe('knowledge application origin', () => {
     expect(chatHref(at('http://localhost:3000'), 'tr')).toBe('http://localhost:7860/chat?lang=tr');
     expect(chatHref(at('http://localhost:7860'), 'en')).toBe('/chat?lang=en');
   });
+
+  it("carries the visitor's bucket across origins, as it carries the language", () => {
+    expect(chatHref(at('http://localhost:3000'), 'tr', null, 90)).toBe('http://localhost:7860/chat?lang=tr&bucket=90');
+    expect(chatHref(at('http://localhost:7860'), 'en', null, 90)).toBe('/chat?lang=en');
+  });
 });

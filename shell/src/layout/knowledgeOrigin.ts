@@ -1,4 +1,5 @@
 import type { Lang } from '@kb/contracts';
+import { BUCKET_PARAM } from '../federation/bucket';
 
 /**
  * The "knowledge application" origin of SPEC.md §9: the current origin with port 3000
@@ -20,14 +21,19 @@ export function knowledgeAppOrigin(
 
 /**
  * The AI Chat button's target: `/chat` on the knowledge application's origin, with `?lang=`
- * so the language crosses origins (localStorage does not).
+ * so the language crosses origins (localStorage does not), and on another origin `&bucket=N`
+ * too, so the visitor keeps the same releases there (a canary's share stays on the canary).
+ *
+ * @param bucket the visitor's bucket 0–99 (`visitorBucket()`, federation/bucket.ts); omitted: not carried
  */
 export function chatHref(
   location: Pick<Location, 'protocol' | 'hostname' | 'port' | 'origin'>,
   lang: Lang,
   override?: string | null,
+  bucket?: number,
 ): string {
   const origin = knowledgeAppOrigin(location, override);
-  const path = `/chat?lang=${lang}`;
-  return origin === location.origin ? path : `${origin}${path}`;
+  if (origin === location.origin) return `/chat?lang=${lang}`;
+  const carried = bucket === undefined ? '' : `&${BUCKET_PARAM}=${bucket}`;
+  return `${origin}/chat?lang=${lang}${carried}`;
 }
