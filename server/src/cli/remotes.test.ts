@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { describeDatabase } from '../db/describe';
 import { createLogger } from '../logger';
 import { registerReleaseCommands } from '../releases/commands';
-import { nativePGlite, openTestDatabase, testBackends } from '../testing/databases';
+import { openTestDatabase, testBackends } from '../testing/databases';
 import { writeRemoteBuild } from '../testing/remote-builds';
 import { runOperatorCommand } from './operator';
 import { main } from './remotes';
