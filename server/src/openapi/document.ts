@@ -1,4 +1,4 @@
-import { CLIENT_EVENT_TYPES, CONTACT_CATEGORIES, MAX_QUESTION_CHARS, REMOTES } from '@kb/contracts';
+import { CLIENT_EVENT_TYPES, CONTACT_CATEGORIES, MAX_QUESTION_CHARS, RELEASE_VERSION_PATTERN, REMOTES } from '@kb/contracts';
 import { sourcesOpenApi } from '../sources/openapi.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, MAX_QUERY_CHARS } from '../search/routes.js';
 import { STATS_CACHE_CONTROL } from '../stats/routes.js';
@@ -197,6 +197,17 @@ const schemas: Record<string, Schema> = {
     remotes: {
       type: 'array',
       items: closed(['name', 'version', 'entry'], { name: { type: 'string' }, version: { type: 'string' }, entry: { type: 'string' } }),
+    },
+    preview: {
+      ...closed(['release', 'available'], {
+        release: { type: 'string', description: 'The requested release, `<name>@<version>`.', examples: ['assistant@0.1.0-1a2b3c4d'] },
+        available: {
+          type: 'boolean',
+          description:
+            '`true`: published and verified, and `remotes` lists it in place of its remote\'s active release; `false`: not published or failed verification, and `remotes` is the normal answer.',
+        },
+      }),
+      description: 'Only with `?release=`: what became of the requested release.',
     },
   }),
   ...(sourcesOpenApi.schemas as unknown as Record<string, Schema>),
@@ -420,8 +431,18 @@ const paths: Record<string, Schema> = {
     get: {
       operationId: 'remotes',
       tags: ['Operations'],
-      summary: 'The active release of each front-end remote',
-      responses: { '200': json(ref('RemotesManifest'), 'The releases.') },
+      summary: 'The active release of each front-end remote (or, for a preview, one published release in its place)',
+      parameters: [
+        query(
+          'release',
+          'Preview: `<name>@<version>` of any published, verified release, listed in place of that remote\'s active one (the site\'s `/?release=` link). Unpublished or unverified → the normal answer with `preview.available: false`.',
+          { type: 'string', pattern: `^(${Object.keys(REMOTES).join('|')})@${RELEASE_VERSION_PATTERN.source.slice(1)}`, examples: ['assistant@0.1.0-1a2b3c4d'] },
+        ),
+      ],
+      responses: {
+        '200': json(ref('RemotesManifest'), 'The releases.'),
+        '400': error('`release` is not `<name>@<version>` of a known remote, or is given more than once.'),
+      },
     },
   },
   '/robots.txt': {
