@@ -1,6 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { REMOTES, type ClientEvent, type RemoteEntry, type RemoteName, type RemotesManifest } from '@kb/contracts';
+import { previewRelease, recordPreviewAnswer } from './releasePreview';
+import { remotesJsonUrl } from './remotesUrl';
 
 /**
  * How the shell finds and loads its remotes. Remote URLs are data: the server's
@@ -30,6 +32,14 @@ export function registeredVersions(): ReadonlyMap<string, string> {
   return new Map([...registered].map(([name, entry]) => [name, entry.version]));
 }
 
+/**
+ * The `/remotes.json` URL this tab asks: with the release it previews, if any
+ * ({@link previewRelease}). Every request for the list goes through here.
+ */
+export function remotesRequestUrl(): string {
+  return remotesJsonUrl({ release: previewRelease() });
+}
+
 function isRemoteEntry(value: unknown): value is RemoteEntry {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -46,8 +56,9 @@ function register(entries: readonly RemoteEntry[]): void {
 }
 
 /**
- * Fetches `/remotes.json` and registers the listed remotes (all, or only `only`) with the
- * federation runtime.
+ * Fetches `/remotes.json` ({@link remotesRequestUrl}: with the tab's previewed release) and
+ * registers the listed remotes (all, or only `only`) with the federation runtime; the server's
+ * word on the preview goes to the preview bar.
  *
  * @param fetchImpl the fetch to use (tests pass their own)
  * @param only      register just this remote (a Retry must not disturb the others)
@@ -60,9 +71,10 @@ export async function registerRemotesFromManifest(
 ): Promise<RemoteEntry[]> {
   let manifest: RemotesManifest;
   try {
-    const res = await fetchImpl('/remotes.json', { cache: 'no-store' });
+    const res = await fetchImpl(remotesRequestUrl(), { cache: 'no-store' });
     if (!res.ok) throw new Error(`/remotes.json answered ${res.status}`);
     manifest = (await res.json()) as RemotesManifest;
+    recordPreviewAnswer(manifest.preview);
   } catch (error) {
     console.error('Could not read the remote list', error);
     return [];
