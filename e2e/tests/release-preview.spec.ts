@@ -158,12 +158,12 @@ test('a published, unactivated release is previewed in one tab until it leaves t
 test('a tab open across an activation offers the reload', async ({ page }) => {
   await page.goto(`${origin}/?lang=en`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const offer = page.getByRole('status', { name: 'Site update' });
-  await expect(offer).toBeEmpty();
+  const offer = page.getByRole('region', { name: 'Site update' });
+  await expect(offer).toHaveCount(0);
 
   await remotes('activate', 'knowledge', NEXT);
   // Nothing changes under the visitor's feet: the offer comes with their next in-app navigation.
-  await expect(offer).toBeEmpty();
+  await expect(offer).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
   await expect(offer).toContainText('A new version of this site is available.');
 
@@ -173,5 +173,5 @@ test('a tab open across an activation offers the reload', async ({ page }) => {
   expect(body.remotes).toContainEqual(expect.objectContaining({ name: 'knowledge', version: NEXT }));
   await expect(page).toHaveURL(/\/about/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(offer).toBeEmpty();
+  await expect(offer).toHaveCount(0);
 });

@@ -86,10 +86,13 @@ export function ReleaseNotices({
           </Button>
         </Bar>
       )}
-      {/* Always present, so screen readers announce the offer when it appears (polite: never interrupts). */}
-      <div role="status" aria-label={t.updateRegion}>
+      {/*
+        Always present, so screen readers announce the offer when it appears (polite: never
+        interrupts). A live region without the status role: pages keep their own one status.
+      */}
+      <div aria-live="polite">
         {changed && (
-          <Bar $tone="light">
+          <Bar as="section" $tone="light" aria-label={t.updateRegion}>
             <p>{t.updateAvailable}</p>
             <Button type="button" $tone="light" onClick={reload}>
               {t.updateReload}
