@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { ReleaseNotices } from './federation/ReleaseNotices';
 import { RemoteModule } from './federation/RemoteModule';
 import type { ExposedModuleId } from './federation/remotes';
 import type { RemotePart } from './federation/RemoteBoundary';
@@ -58,6 +59,7 @@ export function App(): ReactNode {
         element={<RemoteRoute id="assistant/PreviewPage" part="partAssistant" title="titlePreview" home />}
       />
       </Routes>
+      <ReleaseNotices />
     </>
   );
 }

@@ -4,18 +4,21 @@ import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { App } from './App';
 import { cspNonce } from './cspNonce';
+import { startReleasePreview } from './federation/releasePreview';
 import { registerRemotesFromManifest } from './federation/remotes';
 import { startLanguage } from './language/shellLanguage';
 import { SiteInfoProvider } from './site/siteInfo';
 import { GlobalStyle } from './styles/theme';
 
 /**
- * Start-up: decide the language, register the remotes named by /remotes.json, render. The
+ * Start-up: decide the language, start the tab's release preview (`?release=`), register the
+ * remotes named by /remotes.json, render. The
  * page renders even when /remotes.json cannot be read; each remote region then shows its
  * fallback.
  */
 async function start(): Promise<void> {
   startLanguage();
+  startReleasePreview();
   await registerRemotesFromManifest();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

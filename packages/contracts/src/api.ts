@@ -121,9 +121,28 @@ export interface RemoteEntry {
   entry: string;
 }
 
-/** `GET /remotes.json` response. */
+/**
+ * What `GET /remotes.json?release=<name>@<version>` says about the requested release (see
+ * {@link parseReleaseRef}); absent without `release`.
+ */
+export interface RemotesPreview {
+  /** The requested release, `<name>@<version>`. */
+  release: string;
+  /**
+   * True: the release is published and verified, and `remotes` lists it in place of that
+   * remote's active release. False: it is not published or failed verification; `remotes` is
+   * the normal answer (the shell says the preview is not available).
+   */
+  available: boolean;
+}
+
+/**
+ * `GET /remotes.json` response. With `?release=<name>@<version>` also `preview`; a malformed
+ * `release` → 400 `{ success: false, error }`.
+ */
 export interface RemotesManifest {
   remotes: RemoteEntry[];
+  preview?: RemotesPreview;
 }
 
 /** The federated remotes and the modules each exposes (ARCHITECTURE.md "Module Federation"). */

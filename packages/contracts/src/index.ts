@@ -7,6 +7,7 @@ export * from './i18n.js';
 export * from './languageBus.js';
 export * from './frame.js';
 export * from './api.js';
+export * from './release.js';
 export * from './routes.js';
 export * from './sources.js';
 export * from './forms.js';

@@ -106,6 +106,8 @@ describe.each(testBackends)('the OpenAPI document against the app ($name)', (bac
     // testApp's health checker never ran: the documented 503 "unchecked".
     ['/healthz/remotes', '/healthz/remotes', 503],
     ['/remotes.json', '/remotes.json', 200],
+    ['/remotes.json', '/remotes.json?release=assistant@0.1.0-1a2b3c4d', 200],
+    ['/remotes.json', '/remotes.json?release=shell@0.1.0-1a2b3c4d', 400],
   ])('GET %s: %s answers as documented', async (route, url, status) => {
     const res = await request(app).get(url);
     expect(res.status).toBe(status);

@@ -1,4 +1,4 @@
-import { CLIENT_EVENT_TYPES, CONTACT_CATEGORIES, MAX_QUESTION_CHARS, REMOTES } from '@kb/contracts';
+import { CLIENT_EVENT_TYPES, CONTACT_CATEGORIES, MAX_QUESTION_CHARS, RELEASE_VERSION_PATTERN, REMOTES } from '@kb/contracts';
 import { sourcesOpenApi } from '../sources/openapi.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, MAX_QUERY_CHARS } from '../search/routes.js';
 import { STATS_CACHE_CONTROL } from '../stats/routes.js';
@@ -197,6 +197,17 @@ const schemas: Record<string, Schema> = {
     remotes: {
       type: 'array',
       items: closed(['name', 'version', 'entry'], { name: { type: 'string' }, version: { type: 'string' }, entry: { type: 'string' } }),
+    },
+    preview: {
+      ...closed(['release', 'available'], {
+        release: { type: 'string', description: 'The requested release, `<name>@<version>`.', examples: ['assistant@0.1.0-1a2b3c4d'] },
+        available: {
+          type: 'boolean',
+          description:
+            '`true`: published and verified, and `remotes` lists it in place of its remote\'s active release; `false`: not published or failed verification, and `remotes` is the normal answer.',
+        },
+      }),
+      description: 'Only with `?release=`: what became of the requested release.',
     },
   }),
   ...(sourcesOpenApi.schemas as unknown as Record<string, Schema>),
@@ -434,13 +445,23 @@ const paths: Record<string, Schema> = {
     get: {
       operationId: 'remotes',
       tags: ['Operations'],
-      summary: 'The release of each front-end remote a visitor gets: a canary for its share of buckets, else the active one',
+      summary: 'The release of each front-end remote a visitor gets: a canary for its share of buckets, else the active one (or, for a preview, one published release in its place)',
       description:
         'With `bucket` (the visitor\'s 0–99, kept by the browser): a remote running a canary at N % answers the canary to buckets ' +
         '100 − N … 99 and the active release to the others. Without it: the active releases. `Cache-Control: no-store`. ' +
         'The bucket is not logged.',
-      parameters: [query('bucket', "The visitor's bucket.", { type: 'integer', minimum: 0, maximum: 99, examples: [42] })],
-      responses: { '200': json(ref('RemotesManifest'), 'The releases.'), '400': error('A bucket that is not a whole number from 0 to 99.') },
+      parameters: [
+        query('bucket', "The visitor's bucket.", { type: 'integer', minimum: 0, maximum: 99, examples: [42] }),
+        query(
+          'release',
+          'Preview: `<name>@<version>` of any published, verified release, listed in place of that remote\'s active one (the site\'s `/?release=` link). Unpublished or unverified → the normal answer with `preview.available: false`.',
+          { type: 'string', pattern: `^(${Object.keys(REMOTES).join('|')})@${RELEASE_VERSION_PATTERN.source.slice(1)}`, examples: ['assistant@0.1.0-1a2b3c4d'] },
+        ),
+      ],
+      responses: {
+        '200': json(ref('RemotesManifest'), 'The releases.'),
+        '400': error('A bucket that is not a whole number from 0 to 99, or a `release` that is not `<name>@<version>` of a known remote (or given more than once).'),
+      },
     },
   },
   '/robots.txt': {

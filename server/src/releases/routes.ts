@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import type { ApiError, RemotesManifest } from '@kb/contracts';
+import { parseReleaseRef, REMOTES, type ApiError, type RemotesManifest } from '@kb/contracts';
 import { assetNotFound, isHashedFile, staticFiles } from '../web/static.js';
+import { createReleasePreview } from './preview.js';
 import type { ReleaseRegistry } from './registry.js';
 import { isRemoteName } from './service.js';
 
@@ -22,9 +23,17 @@ function parseBucket(raw: unknown): number | undefined | 'bad' {
  * the active one, so a page loaded before a switch still finds its chunks). Content-hashed
  * files are immutable for a year; `mf-manifest.json` and `remoteEntry.js` are revalidated.
  * An unknown name or version → plain 404.
+ *
+ * `GET /remotes.json?release=<name>@<version>` previews one published, verified release in place
+ * of that remote's active one, and says so in `preview` (`available: false` and the normal
+ * answer when it is not published or fails verification; see `preview.ts`); a malformed or
+ * repeated `release` → 400 `{ success: false, error }`.
+ *
+ * @param fetchImpl how a preview's release at a base URL is fetched for verification (tests pass a fake)
  */
-export function releasesRouter(registry: ReleaseRegistry): Router {
+export function releasesRouter(registry: ReleaseRegistry, fetchImpl: typeof fetch = fetch): Router {
   const router = Router();
+  const preview = createReleasePreview(registry, fetchImpl);
   const handlers = new Map<string, ReturnType<typeof staticFiles>>();
 
   router.get('/remotes.json', async (req, res, next) => {
@@ -34,8 +43,19 @@ export function releasesRouter(registry: ReleaseRegistry): Router {
       res.status(400).set('Cache-Control', 'no-store').json(body);
       return;
     }
+    const raw = req.query.release;
+    const ref = raw === undefined ? undefined : parseReleaseRef(raw);
+    if (raw !== undefined && !ref) {
+      const body: ApiError = {
+        success: false,
+        error: `release must be one <name>@<version>, e.g. assistant@0.1.0-1a2b3c4d; name is one of ${Object.keys(REMOTES).join(', ')}`,
+      };
+      res.status(400).set('Cache-Control', 'no-store').json(body);
+      return;
+    }
     try {
-      const body: RemotesManifest = { remotes: await registry.activeEntries(bucket) };
+      let body: RemotesManifest = { remotes: await registry.activeEntries(bucket) };
+      if (ref) body = await preview.apply(body, ref);
       res.set('Cache-Control', 'no-store').json(body);
     } catch (error) {
       next(error);

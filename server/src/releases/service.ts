@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTES, type RemoteName } from '@kb/contracts';
+import { RELEASE_VERSION_PATTERN, REMOTES, type RemoteName } from '@kb/contracts';
 
 /** The workspace folder of each remote (under `WEB_ROOT`). */
 export const REMOTE_WORKSPACES: Readonly<Record<RemoteName, string>> = {
@@ -19,7 +19,7 @@ export interface RemoteBuild {
 }
 
 /** `<package version>-<8 hex>`: a semver-like version (letters, digits, `.+-`) and the 8-hex input hash. */
-const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,60}-[0-9a-f]{8}$/;
+const VERSION = RELEASE_VERSION_PATTERN;
 
 /** True for a well-formed release version (`<package version>-<8 hex>`); says nothing of whether it is published. */
 export function isReleaseVersion(value: string): boolean {

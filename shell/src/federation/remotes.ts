@@ -2,6 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { ComponentType } from 'react';
 import { REMOTES, type ClientEvent, type RemoteEntry, type RemoteName, type RemotesManifest } from '@kb/contracts';
 import { visitorBucket } from './bucket';
+import { previewRelease, recordPreviewAnswer } from './releasePreview';
 import { remotesJsonUrl } from './remotesUrl';
 
 /**
@@ -32,6 +33,15 @@ export function registeredVersions(): ReadonlyMap<string, string> {
   return new Map([...registered].map(([name, entry]) => [name, entry.version]));
 }
 
+/**
+ * The `/remotes.json` URL this tab asks: with the visitor's bucket ({@link visitorBucket}) and
+ * the release it previews, if any ({@link previewRelease}). Every request for the list goes
+ * through here, so the reload check compares against the same list.
+ */
+export function remotesRequestUrl(): string {
+  return remotesJsonUrl({ bucket: visitorBucket(), release: previewRelease() });
+}
+
 function isRemoteEntry(value: unknown): value is RemoteEntry {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -48,9 +58,10 @@ function register(entries: readonly RemoteEntry[]): void {
 }
 
 /**
- * Fetches `/remotes.json?bucket=N` (the visitor's bucket, so a canary's share of visitors gets
- * the canary) and registers the listed remotes (all, or only `only`) with the
- * federation runtime.
+ * Fetches `/remotes.json` ({@link remotesRequestUrl}: with the visitor's bucket, so a canary's
+ * share of visitors gets the canary, and the tab's previewed release) and registers the listed
+ * remotes (all, or only `only`) with the federation runtime; the server's word on the preview
+ * goes to the preview bar.
  *
  * @param fetchImpl the fetch to use (tests pass their own)
  * @param only      register just this remote (a Retry must not disturb the others)
@@ -63,9 +74,10 @@ export async function registerRemotesFromManifest(
 ): Promise<RemoteEntry[]> {
   let manifest: RemotesManifest;
   try {
-    const res = await fetchImpl(remotesJsonUrl({ bucket: visitorBucket() }), { cache: 'no-store' });
+    const res = await fetchImpl(remotesRequestUrl(), { cache: 'no-store' });
     if (!res.ok) throw new Error(`/remotes.json answered ${res.status}`);
     manifest = (await res.json()) as RemotesManifest;
+    recordPreviewAnswer(manifest.preview);
   } catch (error) {
     console.error('Could not read the remote list', error);
     return [];

@@ -1,28 +1,32 @@
 /**
- * The one place that builds the `/remotes.json` URL the shell asks for its remotes (ARCHITECTURE.md
- * "Releases"). Each query parameter the server understands is added here and nowhere else.
+ * The one place that builds the `/remotes.json` URL the shell fetches (ARCHITECTURE.md
+ * "Module Federation"), so every query parameter the server understands is added in one way.
  */
 
-/** What the shell tells the server when it asks which release of each remote to load. */
-export interface RemotesJsonQuery {
-  /** The visitor's bucket, a whole number 0–99 ({@link visitorBucket}); picks a canary's share. */
+/** What the shell may ask `/remotes.json` for. */
+export interface RemotesQuery {
+  /** The browser's rollout bucket, a whole number 0–99 (`?bucket=N`); anything else is left out. */
   bucket?: number;
   /**
-   * A release to preview (`assistant@<version>`), for the preview bar. Not sent yet: the preview
-   * work (branch preview) adds it here.
+   * A release to preview, `<name>@<version>` (`?release=`), as the tab's preview keeps it;
+   * the server checks it (a malformed value → 400, so the caller sends only well-formed ones).
    */
   release?: string;
 }
 
+/** Path of the remote list. */
+export const REMOTES_JSON_PATH = '/remotes.json';
+
 /**
- * `/remotes.json` with the given query: `?bucket=N` when a bucket (0–99) is given; nothing else
- * about the visitor is sent.
+ * Site-relative URL of the remote list with the given query.
  *
- * @example remotesJsonUrl({ bucket: 42 }) === '/remotes.json?bucket=42'
+ * @example remotesJsonUrl({ release: 'assistant@0.1.0-1a2b3c4d' }) // '/remotes.json?release=assistant%400.1.0-1a2b3c4d'
+ * @returns `/remotes.json`, with `bucket` and/or `release` when given
  */
-export function remotesJsonUrl({ bucket }: RemotesJsonQuery = {}): string {
+export function remotesJsonUrl({ bucket, release }: RemotesQuery = {}): string {
   const params = new URLSearchParams();
   if (bucket !== undefined && Number.isInteger(bucket) && bucket >= 0 && bucket <= 99) params.set('bucket', String(bucket));
+  if (release !== undefined && release !== '') params.set('release', release);
   const query = params.toString();
-  return query ? `/remotes.json?${query}` : '/remotes.json';
+  return query ? `${REMOTES_JSON_PATH}?${query}` : REMOTES_JSON_PATH;
 }

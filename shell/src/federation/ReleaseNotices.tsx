@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { format } from '@kb/contracts';
+import { useReleaseMessages } from './releaseMessages';
+import { leavePreview, usePreviewState } from './releasePreview';
+import { useReleaseChanged, useReleaseWatch } from './releaseWatch';
+
+/** Bottom of the viewport, above the page: the navbar owns the top, and these must stay in view. */
+const Dock = styled.div`
+  position: fixed;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  z-index: 150;
+  padding: 0 0.75rem 0.75rem;
+  pointer-events: none;
+  & > * {
+    pointer-events: auto;
+  }
+`;
+
+const Bar = styled.div<{ $tone: 'dark' | 'light' }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem 1rem;
+  margin: 0.5rem auto 0;
+  max-width: 48rem;
+  padding: 0.75rem 1rem;
+  border-radius: 10px;
+  box-shadow: 0 4px 16px rgb(0 0 0 / 20%);
+  /* #fff on #0f4c45 and #3b2f0b on #fffaf0: both well above 4.5:1. */
+  background: ${(p) => (p.$tone === 'dark' ? '#0f4c45' : '#fffaf0')};
+  color: ${(p) => (p.$tone === 'dark' ? '#fff' : '#3b2f0b')};
+  border: 1px solid ${(p) => (p.$tone === 'dark' ? '#0f4c45' : '#d9c48a')};
+  & p {
+    margin: 0;
+  }
+`;
+
+const Button = styled.button<{ $tone: 'dark' | 'light' }>`
+  padding: 0.4rem 1rem;
+  border-radius: 8px;
+  border: none;
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  background: ${(p) => (p.$tone === 'dark' ? '#fff' : '#0f4c45')};
+  color: ${(p) => (p.$tone === 'dark' ? '#0f4c45' : '#fff')};
+  &:focus-visible {
+    outline: 3px solid #d4a017;
+    outline-offset: 2px;
+  }
+`;
+
+/**
+ * The release notices at the foot of every page: the preview bar ("Preview of …" with Leave
+ * preview) while this tab previews a release, and the polite offer to reload once a release the
+ * page loaded has changed. Also runs the check after each in-app navigation.
+ *
+ * @param reload   how Reload loads the page again (tests pass their own)
+ * @param navigate how Leave preview loads the page without the preview (tests pass their own)
+ * @param fetchImpl the fetch the navigation check uses (tests pass their own)
+ */
+export function ReleaseNotices({
+  reload = () => window.location.reload(),
+  navigate,
+  fetchImpl,
+}: {
+  reload?: () => void;
+  navigate?: (url: string) => void;
+  fetchImpl?: typeof fetch;
+}): ReactNode {
+  useReleaseWatch(fetchImpl);
+  const t = useReleaseMessages();
+  const preview = usePreviewState();
+  const changed = useReleaseChanged();
+  return (
+    <Dock>
+      {preview && (
+        <Bar as="section" $tone="dark" aria-label={t.previewRegion}>
+          <p>{format(preview.status === 'unavailable' ? t.previewUnavailable : t.previewOf, { release: preview.release })}</p>
+          <Button type="button" $tone="dark" onClick={() => leavePreview(navigate)}>
+            {t.previewLeave}
+          </Button>
+        </Bar>
+      )}
+      {/*
+        Always present, so screen readers announce the offer when it appears (polite: never
+        interrupts). A live region without the status role: pages keep their own one status.
+      */}
+      <div aria-live="polite">
+        {changed && (
+          <Bar as="section" $tone="light" aria-label={t.updateRegion}>
+            <p>{t.updateAvailable}</p>
+            <Button type="button" $tone="light" onClick={reload}>
+              {t.updateReload}
+            </Button>
+          </Bar>
+        )}
+      </div>
+    </Dock>
+  );
+}
