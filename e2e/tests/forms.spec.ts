@@ -51,7 +51,7 @@ const TEXT = {
     close: 'Kapat',
     category: 'Geri Bildirim Ver',
     errorTitle: 'Hata',
-    errorText: 'Bir şeyler ters gitti. Lütfen tekrar deneyiniz.',
+    errorText: 'Bir şeyler ters gitti. Lütfen tekrar deneyin.',
   },
 } as const;
 

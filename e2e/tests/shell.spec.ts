@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 type Lang = 'en' | 'tr';
 
 const HEADINGS: Record<string, Record<Lang, string>> = {
-  '/': { en: 'Knowledge You can Trust', tr: 'Güvenebileceğiniz Bilgi' },
+  '/': { en: 'Knowledge You Can Trust', tr: 'Güvenebileceğiniz Bilgi' },
   '/project': { en: 'About the Project', tr: 'Proje Hakkında' },
   '/about': { en: 'About Us', tr: 'Hakkımızda' },
   '/open-data': { en: 'Open Data', tr: 'Açık Veri' },
@@ -73,7 +73,7 @@ for (const width of [1280, 375]) {
         expect(response?.status()).toBe(404);
         await expect(page.getByText('404', { exact: true })).toBeVisible();
         await expect(
-          page.getByRole('heading', { name: lang === 'en' ? 'Oops! Page not found' : 'Hay aksi! Sayfa bulunamadı' }),
+          page.getByRole('heading', { name: lang === 'en' ? 'Oops! Page not found' : 'Sayfa bulunamadı' }),
         ).toBeVisible();
         await page.getByRole('link', { name: lang === 'en' ? 'Return to Home' : 'Ana Sayfaya Dön' }).click();
         await expect(page).toHaveURL(/\/$/);
@@ -155,9 +155,9 @@ test('Project lists the six features and nine categories with their proper names
   }
   const chips = page.getByRole('region', { name: 'Categories' }).getByRole('listitem');
   await expect(chips).toHaveCount(9);
-  await expect(chips).toContainText(['Quran', 'Bible', 'Sızıntı', 'Arabic Quran', 'Çağlayan', 'Risale', 'Diamond Series', 'Hadith', 'Quran Tafsir']);
+  await expect(chips).toContainText(['Quran', 'Bible', 'Sızıntı', 'Arabic Quran', 'Çağlayan', 'Risale', 'Pırlanta Series', 'Hadith', 'Quran Tafsir']);
   await page.getByRole('button', { name: 'Türkçe' }).click();
-  await expect(page.getByRole('region', { name: 'Kategoriler' }).getByRole('listitem')).toContainText(['Kur’an', 'Pırlanta']);
+  await expect(page.getByRole('region', { name: 'Kategoriler' }).getByRole('listitem')).toContainText(["Kur'an-ı Kerim", 'Pırlanta Serisi']);
 });
 
 test('About shows the owner and builder cards from the configuration', async ({ page }) => {

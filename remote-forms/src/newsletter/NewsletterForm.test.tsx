@@ -88,7 +88,7 @@ describe('NewsletterForm', () => {
     expect(success).toHaveTextContent('Bültene başarıyla abone oldunuz!');
     expect(success).toHaveTextContent('okur@example.org adresi bültenimize eklendi.');
     await user.type(screen.getByLabelText('E-posta adresi'), 'okur@example.org{Enter}');
-    await waitFor(() => expect(screen.getByText('Abonelik başarısız. Lütfen tekrar deneyiniz.')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Abonelik başarısız. Lütfen tekrar deneyin.')).toBeInTheDocument());
   });
 
   it('links to the privacy notice and carries the remote version', () => {
