@@ -172,9 +172,9 @@ test('About shows the owner and builder cards from the configuration', async ({ 
 
 test('Open data cards open the docs in new tabs and the share card goes to /contact', async ({ page }) => {
   await page.goto('/open-data?lang=en');
-  await expect(page.getByRole('link', { name: /Open the API docs/ })).toHaveAttribute('href', '/docs');
+  await expect(page.getByRole('link', { name: /Open the API docs/ })).toHaveAttribute('href', '/docs?lang=en');
   await expect(page.getByRole('link', { name: /Open the API docs/ })).toHaveAttribute('target', '_blank');
-  await expect(page.getByRole('link', { name: /Open the API explorer/ })).toHaveAttribute('href', '/redoc');
+  await expect(page.getByRole('link', { name: /Open the API explorer/ })).toHaveAttribute('href', '/redoc?lang=en');
   await expect(page.getByRole('link', { name: /Open the API explorer/ })).toHaveAttribute('target', '_blank');
   await page.getByRole('link', { name: 'Contact us', exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
