@@ -316,7 +316,7 @@ test.describe('/preview', () => {
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Belge yüklenirken hata oluştu. Lütfen yeni sekmede açmayı deneyin.');
     await expect(alert).toContainText('Bu belge biçimi önizleme için desteklenmiyor olabilir.');
-    await expect(alert.getByRole('button', { name: 'Tekrar Dene' })).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Tekrar dene' })).toBeVisible();
   });
 
   test('javascript:alert(1) runs nothing and is never framed or made a link', async ({ page }) => {

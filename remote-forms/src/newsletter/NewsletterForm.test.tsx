@@ -50,7 +50,7 @@ describe('NewsletterForm', () => {
     await waitFor(() => expect(input()).toHaveAccessibleDescription('Please enter a valid email address'));
     expect(input()).toHaveFocus();
     act(() => languageBus.publish('tr'));
-    expect(screen.getByLabelText('E-posta adresi')).toHaveAccessibleDescription('Lütfen geçerli bir e-posta adresi giriniz');
+    expect(screen.getByLabelText('E-posta adresi')).toHaveAccessibleDescription('Lütfen geçerli bir e-posta adresi girin');
     const turkish = screen.getByLabelText('E-posta adresi');
     await user.clear(turkish);
     await user.paste(`${'a'.repeat(244)}@example.org`);

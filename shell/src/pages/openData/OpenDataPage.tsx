@@ -11,7 +11,7 @@ const messages = defineMessages(
     description:
       'The texts behind the assistant are open: search them, fetch verses with their translations, and build on them through a free, documented API.',
     docsTitle: 'API Documentation',
-    docsText: 'Every endpoint, its parameters and its answers, in the OpenAPI format.',
+    docsText: 'Every endpoint, its parameters and its responses, in the OpenAPI format.',
     docsLink: 'Open the API docs',
     explorerTitle: 'Interactive API Explorer',
     explorerText: 'Browse the API reference and its examples in an interactive explorer.',
