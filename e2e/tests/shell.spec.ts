@@ -72,9 +72,14 @@ for (const width of [1280, 375]) {
         const response = await page.goto(`/no/such/page?lang=${lang}`);
         expect(response?.status()).toBe(404);
         await expect(page.getByText('404', { exact: true })).toBeVisible();
-        await expect(
-          page.getByRole('heading', { name: lang === 'en' ? 'Oops! Page not found' : 'Sayfa bulunamadı' }),
-        ).toBeVisible();
+        const title = page.getByRole('heading', { name: lang === 'en' ? 'Oops! Page not found' : 'Sayfa bulunamadı' });
+        await expect(title).toBeVisible();
+        // On one line: a second line would make the heading at least twice its font size tall.
+        const { height, fontSize } = await title.evaluate((h) => ({
+          height: h.getBoundingClientRect().height,
+          fontSize: parseFloat(getComputedStyle(h).fontSize),
+        }));
+        expect(height).toBeLessThan(fontSize * 1.8);
         await page.getByRole('link', { name: lang === 'en' ? 'Return to Home' : 'Ana Sayfaya Dön' }).click();
         await expect(page).toHaveURL(/\/$/);
         await footerLoaded(page, lang);
