@@ -224,7 +224,7 @@ test.describe('/search', () => {
       const box = page.getByRole('searchbox', { name: 'Search the sources' });
       await expect(box).toHaveAttribute(
         'placeholder',
-        width < 768 ? 'Search sources…' : 'Search the Quran, hadith and other sources…',
+        width < 768 ? 'Search sources…' : 'Search the Quran, the Bible and the other sources…',
       );
       await expect(page.locator('iframe')).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
@@ -245,7 +245,7 @@ test.describe('/search', () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'TR' }).click();
     await expect(page.getByRole('heading', { name: 'Boş' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
-    await expect(page.getByRole('button', { name: 'Detaylı Arama' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Ayrıntılı Arama' })).toBeDisabled();
     await page.getByRole('link', { name: /Bilgi Tabanı/ }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -316,7 +316,7 @@ test.describe('/preview', () => {
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Belge yüklenirken hata oluştu. Lütfen yeni sekmede açmayı deneyin.');
     await expect(alert).toContainText('Bu belge biçimi önizleme için desteklenmiyor olabilir.');
-    await expect(alert.getByRole('button', { name: 'Tekrar Dene' })).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Tekrar dene' })).toBeVisible();
   });
 
   test('javascript:alert(1) runs nothing and is never framed or made a link', async ({ page }) => {

@@ -33,7 +33,7 @@ const CASES = [
     sources: 'Kaynaklar',
     marker: 'Kaynak 1',
     verse: 'Ayet 154',
-    line: "[1] Kur'an 2:153-154",
+    line: "[1] Kur'an-ı Kerim 2:153-154",
     phrase: 'Sabır ve namazla yardım dileyin',
     questionHeading: 'Soru: 2:153-154',
     newConversation: 'Yeni sohbet',

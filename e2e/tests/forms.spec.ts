@@ -51,7 +51,7 @@ const TEXT = {
     close: 'Kapat',
     category: 'Geri Bildirim Ver',
     errorTitle: 'Hata',
-    errorText: 'Bir şeyler ters gitti. Lütfen tekrar deneyiniz.',
+    errorText: 'Bir şeyler ters gitti. Lütfen tekrar deneyin.',
   },
 } as const;
 
@@ -68,7 +68,7 @@ const REQUIRED: Record<Lang, Partial<Record<Field, string>>> = {
     firstName: 'Ad zorunludur',
     lastName: 'Soyad zorunludur',
     email: 'E-posta zorunludur',
-    category: 'Lütfen bir kategori seçiniz',
+    category: 'Lütfen bir kategori seçin',
     description: 'Açıklama zorunludur',
   },
 };
@@ -77,15 +77,15 @@ const TOO_SHORT: [Field, string, Record<Lang, string>][] = [
   ['firstName', 'A', { en: 'First name must be at least 2 characters', tr: 'Ad en az 2 karakter olmalıdır' }],
   ['lastName', 'B', { en: 'Last name must be at least 2 characters', tr: 'Soyad en az 2 karakter olmalıdır' }],
   ['companyName', 'c'.repeat(101), { en: 'Maximum 100 characters', tr: 'En fazla 100 karakter' }],
-  ['phone', '0532 123 45 67', { en: 'Please enter a valid phone number', tr: 'Lütfen geçerli bir telefon numarası giriniz' }],
-  ['email', 'ayse@', { en: 'Please enter a valid email address', tr: 'Lütfen geçerli bir e-posta adresi giriniz' }],
+  ['phone', '0532 123 45 67', { en: 'Please enter a valid phone number', tr: 'Lütfen geçerli bir telefon numarası girin' }],
+  ['email', 'ayse@', { en: 'Please enter a valid email address', tr: 'Lütfen geçerli bir e-posta adresi girin' }],
   ['description', 'Too short', { en: 'Description must be at least 10 characters', tr: 'Açıklama en az 10 karakter olmalıdır' }],
 ];
 
 const TOO_LONG: [Field, string, Record<Lang, string>][] = [
   ['firstName', 'x'.repeat(51), { en: 'Maximum 50 characters', tr: 'En fazla 50 karakter' }],
   ['lastName', 'y'.repeat(51), { en: 'Maximum 50 characters', tr: 'En fazla 50 karakter' }],
-  ['phone', '+90 532 123 45 67 890 12', { en: 'Please enter a valid phone number', tr: 'Lütfen geçerli bir telefon numarası giriniz' }],
+  ['phone', '+90 532 123 45 67 890 12', { en: 'Please enter a valid phone number', tr: 'Lütfen geçerli bir telefon numarası girin' }],
   ['email', `${'a'.repeat(244)}@example.org`, { en: 'Maximum 255 characters', tr: 'En fazla 255 karakter' }],
   ['description', 'd'.repeat(1001), { en: 'Maximum 1000 characters', tr: 'En fazla 1000 karakter' }],
 ];

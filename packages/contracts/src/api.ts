@@ -177,7 +177,7 @@ export const CLIENT_EVENT_TYPES: readonly ClientEvent['type'][] = ['remote-load-
 /** An organisation named on the About page. */
 export interface Organisation {
   name: string;
-  /** Postal address, one line per array item. */
+  /** Postal address, one line per array item; empty when the operator has set none (the About page then shows no address). */
   address: string[];
   email: string;
   phone?: string;

@@ -70,7 +70,7 @@ describe('the contact schema', () => {
 
   it('has English and Turkish text for every message', () => {
     expect(FORM_MESSAGES.en.max255).toBe('Maximum 255 characters');
-    expect(FORM_MESSAGES.tr.phoneInvalid).toBe('Lütfen geçerli bir telefon numarası giriniz');
+    expect(FORM_MESSAGES.tr.phoneInvalid).toBe('Lütfen geçerli bir telefon numarası girin');
   });
 });
 

@@ -392,7 +392,7 @@ describe('PreviewPage in Turkish', () => {
     expect(alert).toHaveTextContent('Belge yüklenirken hata oluştu. Lütfen yeni sekmede açmayı deneyin.');
     expect(alert).toHaveTextContent('Bu belge biçimi önizleme için desteklenmiyor olabilir.');
     expect(alert).toHaveTextContent('Adres bir hatayla cevap verdi (HTTP 404).');
-    expect(within(alert).getByRole('button', { name: 'Tekrar Dene' })).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Tekrar dene' })).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: /Yeni Sekmede Aç/ })).toBeInTheDocument();
   });
 });

@@ -40,7 +40,7 @@ export const previewMessages = defineMessages(
     goHome: 'Ana Sayfaya Dön',
     openInNewTab: 'Yeni Sekmede Aç',
     opensNewTab: '(yeni sekmede açılır)',
-    retry: 'Tekrar Dene',
+    retry: 'Tekrar dene',
     documentAddress: 'Belge adresi',
     documentFrame: 'Belge: {url}',
     pdfDocument: 'PDF belgesi',

@@ -48,7 +48,7 @@ describe('SearchPage without q', () => {
     expect(screen.getByRole('link', { name: /Knowledge Base/ })).toHaveAttribute('href', '/');
     expect(screen.getByRole('searchbox', { name: 'Search the sources' })).toHaveAttribute(
       'placeholder',
-      'Search the Quran, hadith and other sources…',
+      'Search the Quran, the Bible and the other sources…',
     );
     expect(screen.getByRole('button', { name: 'Detailed Search' })).toBeDisabled();
     expect(screen.getByRole('heading', { name: 'Empty' })).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('SearchPage without q', () => {
     expect(screen.getByRole('heading', { name: 'Empty' })).toBeInTheDocument();
     act(() => languageBus.publish('tr'));
     expect(screen.getByRole('heading', { name: 'Boş' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Detaylı Arama' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Ayrıntılı Arama' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'TR' })).toHaveAttribute('aria-pressed', 'true');
     stop();
   });

@@ -212,7 +212,7 @@ describe('ContactPage', () => {
     await user.click(screen.getByRole('button', { name: 'Mesajı Gönder' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Hata');
-    expect(toast).toHaveTextContent('Bir şeyler ters gitti. Lütfen tekrar deneyiniz.');
+    expect(toast).toHaveTextContent('Bir şeyler ters gitti. Lütfen tekrar deneyin.');
   });
 
   it('scrolls to the privacy notice for /contact#privacy', () => {

@@ -68,6 +68,6 @@ export const contactMessages = defineMessages(
     successText: 'Teşekkürler! Mesajınızı aldık, en kısa sürede size dönüş yapacağız.',
     close: 'Kapat',
     errorTitle: 'Hata',
-    errorText: 'Bir şeyler ters gitti. Lütfen tekrar deneyiniz.',
+    errorText: 'Bir şeyler ters gitti. Lütfen tekrar deneyin.',
   },
 );

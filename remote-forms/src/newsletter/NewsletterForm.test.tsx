@@ -50,7 +50,7 @@ describe('NewsletterForm', () => {
     await waitFor(() => expect(input()).toHaveAccessibleDescription('Please enter a valid email address'));
     expect(input()).toHaveFocus();
     act(() => languageBus.publish('tr'));
-    expect(screen.getByLabelText('E-posta adresi')).toHaveAccessibleDescription('Lütfen geçerli bir e-posta adresi giriniz');
+    expect(screen.getByLabelText('E-posta adresi')).toHaveAccessibleDescription('Lütfen geçerli bir e-posta adresi girin');
     const turkish = screen.getByLabelText('E-posta adresi');
     await user.clear(turkish);
     await user.paste(`${'a'.repeat(244)}@example.org`);
@@ -88,7 +88,7 @@ describe('NewsletterForm', () => {
     expect(success).toHaveTextContent('Bültene başarıyla abone oldunuz!');
     expect(success).toHaveTextContent('okur@example.org adresi bültenimize eklendi.');
     await user.type(screen.getByLabelText('E-posta adresi'), 'okur@example.org{Enter}');
-    await waitFor(() => expect(screen.getByText('Abonelik başarısız. Lütfen tekrar deneyiniz.')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Abonelik başarısız. Lütfen tekrar deneyin.')).toBeInTheDocument());
   });
 
   it('links to the privacy notice and carries the remote version', () => {

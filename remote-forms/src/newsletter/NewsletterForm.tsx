@@ -45,7 +45,7 @@ const messages = defineMessages(
     successTitle: 'Bültene başarıyla abone oldunuz!',
     successText: '{email} adresi bültenimize eklendi.',
     errorTitle: 'Hata',
-    errorText: 'Abonelik başarısız. Lütfen tekrar deneyiniz.',
+    errorText: 'Abonelik başarısız. Lütfen tekrar deneyin.',
   },
 );
 

@@ -1,4 +1,4 @@
-import { defineMessages, format, type Lang } from '@kb/contracts';
+import { defineMessages, format, sourceDisplayName, type Lang } from '@kb/contracts';
 
 /** The answer's own sentences (never presented as scripture), in the asker's language. */
 export const ANSWER_MESSAGES = defineMessages(
@@ -17,22 +17,25 @@ export const ANSWER_MESSAGES = defineMessages(
     relatedIntro: '{source} içinde en yakın metinler ({translator}); aynen aktarılmıştır:',
     fallbackLanguage: 'Bu kaynakta Türkçe metin bulunmadığından {language} metni arandı.',
     refused:
-      'Bu sorunun cevabını kaynaklarda bulamadım. Yalnızca bu bilgi bankasındaki metinlere dayanarak cevap veriyorum ve hiçbiri bu soruyu yeterince karşılamıyor.',
-    noSource: 'Bu kaynağın metinleri henüz bilgi bankasında yok; bu yüzden ondan cevap veremiyorum.',
+      "Bu sorunun cevabını kaynaklarda bulamadım. Yalnızca Bilgi Tabanı'ndaki metinlere dayanarak cevap veriyorum ve hiçbiri bu soruyu yeterince karşılamıyor.",
+    noSource: "Bu kaynağın metinleri henüz Bilgi Tabanı'nda yok; bu yüzden ondan cevap veremiyorum.",
   },
 );
 
-const SOURCE_NAMES: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
-  quran: { en: 'the Quran', tr: "Kur'an-ı Kerim" },
-  'quran-arabic': { en: 'the Quran (Arabic)', tr: "Kur'an-ı Kerim (Arapça)" },
-  bible: { en: 'the Bible (KJV)', tr: 'Kitab-ı Mukaddes (KJV)' },
+/**
+ * A source's name inside an answer sentence: the one list of source names (`SOURCE_NAMES` in
+ * `@kb/contracts`), with the article English needs mid-sentence (`in the Quran`).
+ */
+const IN_SENTENCE: Readonly<Record<Lang, (name: string) => string>> = {
+  en: (name) => `the ${name}`,
+  tr: (name) => name,
 };
 
-/** How a reference is introduced in the answer (`Quran 2:153`, `Kur'an 2:153`). */
-const REF_PREFIX: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
-  quran: { en: 'Quran', tr: "Kur'an" },
-  'quran-arabic': { en: 'Quran', tr: "Kur'an" },
-};
+/**
+ * Sources whose references the answer introduces with the source's name, as the citation cards
+ * do (`Quran 2:153`, `Kur'an-ı Kerim 2:153`); a Bible reference names its book (`John 3:16`).
+ */
+const NAMED_REFS: ReadonlySet<string> = new Set(['quran', 'quran-arabic']);
 
 const LANGUAGE_NAMES: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
   ar: { en: 'Arabic', tr: 'Arapça' },
@@ -42,13 +45,13 @@ const LANGUAGE_NAMES: Readonly<Record<string, Readonly<Record<Lang, string>>>> =
 
 /** A source's name in a sentence of the given language (the id when unknown). */
 export function sourceName(source: string, lang: Lang): string {
-  return SOURCE_NAMES[source]?.[lang] ?? source;
+  const name = sourceDisplayName(source, lang);
+  return name === source ? source : IN_SENTENCE[lang](name);
 }
 
-/** A passage's reference as the answer writes it. */
+/** A passage's reference as the answer writes it, named as its citation card names it. */
 export function refLabel(source: string, ref: string, lang: Lang): string {
-  const prefix = REF_PREFIX[source]?.[lang];
-  return prefix ? `${prefix} ${ref}` : ref;
+  return NAMED_REFS.has(source) ? `${sourceDisplayName(source, lang)} ${ref}` : ref;
 }
 
 /** A language's name in a sentence of the given language (the code when unknown). */

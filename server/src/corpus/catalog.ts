@@ -48,6 +48,12 @@ function quranTranslation(lang: string, translator: string, origin: string): Cor
   };
 }
 
+/**
+ * The credit stored with every Arabic Quran passage. Pages show it through their own localized
+ * wording (the reading page's `uthmaniCredit`), so a Turkish page never shows this English.
+ */
+export const QURAN_ARABIC_CREDIT = "Uthmani text, The Noble Qur'an Encyclopedia (QuranEnc)";
+
 /** The Quran imports: the Uthmani Arabic and the ten translations quran-json ships. */
 export const QURAN_IMPORTS: readonly CorpusImport[] = [
   {
@@ -57,7 +63,7 @@ export const QURAN_IMPORTS: readonly CorpusImport[] = [
     reader: 'quran-json',
     file: 'quran.json',
     field: 'text',
-    translator: "Uthmani text, The Noble Qur'an Encyclopedia (QuranEnc)",
+    translator: QURAN_ARABIC_CREDIT,
     origin: 'quran-json 3.1.2 (quranenc.com)',
   },
   quranTranslation('en', 'Saheeh International', 'tanzil.net/trans/en.sahih'),

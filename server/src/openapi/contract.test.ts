@@ -135,7 +135,7 @@ describe.each(testBackends)('the OpenAPI document against the app ($name)', (bac
     for (const pageUrl of ['/docs', '/redoc']) {
       const page = await request(app).get(pageUrl);
       expect(page.status).toBe(200);
-      const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+      const assets = [...page.text.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
       expect(assets.length).toBeGreaterThanOrEqual(2);
       for (const asset of assets) {
         expect(asset.startsWith('/')).toBe(true);
@@ -144,5 +144,16 @@ describe.each(testBackends)('the OpenAPI document against the app ($name)', (bac
       }
     }
     expect((await request(app).get('/docs/assets/nope.js')).status).toBe(404);
+  });
+
+  it.each([
+    ['/docs', 'en', '<a href="/?lang=en" lang="en">← Back to the site</a>'],
+    ['/redoc?lang=tr', 'tr', '<a href="/?lang=tr" lang="tr">← Siteye dön</a><span lang="tr">API başvuru belgesi yalnızca İngilizcedir.</span>'],
+    ['/docs?lang=xx', 'en', '<a href="/?lang=en" lang="en">← Back to the site</a>'],
+  ])('%s has a way back to the site in the visitor language (%s)', async (url, _lang, bar) => {
+    const page = await request(app).get(url);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`<header class="kb-bar">${bar}</header>`);
+    expect(page.text).toContain('<html lang="en">');
   });
 });

@@ -105,6 +105,9 @@ describe.each(testBackends)('open data: verses, stats, reading pages, CORS ($nam
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain("<h1>Bakara 2:255 — Kur&#39;an-ı Kerim</h1>");
     expect(html).toContain('Çeviri: Diyanet İşleri Başkanlığı');
+    // The Arabic text is credited in Turkish on a Turkish page (its stored credit is English).
+    expect(html).toContain('Arapça metin: Rasm-ı Osmânî, Kur&#39;an-ı Kerim Ansiklopedisi&#39;nden (QuranEnc)');
+    expect(html).not.toContain('Uthmani');
     expect(html).toContain('quran-json');
     const items = [...html.matchAll(/<li id="v-2-(\d+)"/g)].map((m) => Number(m[1]));
     expect(items).toEqual([250, 251, 252, 253, 254, 255, 256, 257, 258, 259, 260]);
@@ -125,6 +128,7 @@ describe.each(testBackends)('open data: verses, stats, reading pages, CORS ($nam
       '257',
     ]);
     expect(range.text).toContain('<h1>Al-Baqarah 2:255-257 — Quran</h1>');
+    expect(range.text).toContain('Arabic text: the Uthmani script, from The Noble Qur&#39;an Encyclopedia (QuranEnc)');
     const first = await request(app).get('/read/quran-arabic/1%3A1');
     expect([...first.text.matchAll(/<li id="v-1-(\d+)"/g)].map((m) => m[1])).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(first.text).not.toContain('rel="prev"');

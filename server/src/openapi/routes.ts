@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import { defineMessages, isLang, type Lang } from '@kb/contracts';
 import { pagePolicy } from '../http/security.js';
 import { openApiDocument } from './document.js';
 
@@ -20,14 +21,39 @@ const REDOC_INIT = `window.addEventListener('load', function () {
 });
 `;
 
+/**
+ * The bar above the API reference, in the language of the site the visitor came from
+ * (`?lang=tr`); the reference itself (the OpenAPI document) is written in English only.
+ */
+const DOCS_MESSAGES = defineMessages(
+  { home: 'Back to the site', englishOnly: 'The API reference is in English only.' },
+  { home: 'Siteye dön', englishOnly: 'API başvuru belgesi yalnızca İngilizcedir.' },
+);
+
 /** The pages' own style sheet (served as a file: an inline `style` attribute is refused by the policy). */
-const PAGE_CSS = 'body{margin:0}\n';
+const PAGE_CSS = `body{margin:0}
+.kb-bar{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;padding:.5rem 1rem;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f6f4ee;color:#1c2630;border-bottom:1px solid #ddd}
+.kb-bar a{color:#0b5cad}
+`;
+
+/** The bar with the way back to the site, in `lang`. */
+function bar(lang: Lang): string {
+  const t = DOCS_MESSAGES[lang];
+  // Said only where it is news: on a page opened from the Turkish site.
+  const note = lang === 'en' ? '' : `<span lang="${lang}">${t.englishOnly}</span>`;
+  return `<header class="kb-bar"><a href="/?lang=${lang}" lang="${lang}">← ${t.home}</a>${note}</header>`;
+}
 
 /** Swagger UI's icon (shipped with swagger-ui-dist): without one the browser asks for a /favicon.ico the site does not have. */
 const ICON = '<link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">';
 
-function page(title: string, assets: string, head: string, body: string): string {
-  return `<!doctype html>
+/**
+ * One API reference page in both bar languages, built once.
+ *
+ * @returns the page's HTML for a bar language (the reference itself is English: `lang="en"`)
+ */
+function page(title: string, assets: string, head: string, body: string): (lang: Lang) => string {
+  const html = (lang: Lang): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -38,10 +64,18 @@ ${ICON}
 ${head}
 </head>
 <body>
+${bar(lang)}
 ${body}
 </body>
 </html>
 `;
+  const pages = { en: html('en'), tr: html('tr') };
+  return (lang) => pages[lang];
+}
+
+/** The language of `?lang=`; English for anything else (the page never fails on it). */
+function queryLang(value: unknown): Lang {
+  return isLang(value) ? value : 'en';
 }
 
 const DOCS_HTML = page(
@@ -106,7 +140,8 @@ function ownFile(type: string, body: string): RequestHandler {
  * (ReDoc), with every asset served from the site under `/docs/assets/` and `/redoc/assets/`
  * (the `swagger-ui-dist` and `redoc` packages): nothing is loaded from another origin.
  * `/docs` has the site's Content-Security-Policy; `/redoc` its own, looser for styles only
- * (see `redocPolicy`).
+ * (see `redocPolicy`). Both take `?lang=en|tr` for the bar with the way back to the site
+ * (anything else is English).
  *
  * @param publicOrigin the server URL listed in the document
  */
@@ -116,11 +151,11 @@ export function openApiRouter(publicOrigin: string): Router {
   router.get('/openapi.json', (_req, res) => {
     res.type('application/json').set({ 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' }).send(document);
   });
-  router.get('/docs', (_req, res) => {
-    res.type('html').set('Cache-Control', 'public, max-age=300').send(DOCS_HTML);
+  router.get('/docs', (req, res) => {
+    res.type('html').set('Cache-Control', 'public, max-age=300').send(DOCS_HTML(queryLang(req.query.lang)));
   });
-  router.get('/redoc', redocPolicy, (_req, res) => {
-    res.type('html').set('Cache-Control', 'public, max-age=300').send(REDOC_HTML);
+  router.get('/redoc', redocPolicy, (req, res) => {
+    res.type('html').set('Cache-Control', 'public, max-age=300').send(REDOC_HTML(queryLang(req.query.lang)));
   });
   const swagger = packageDir('swagger-ui-dist');
   router.use('/docs/assets/kb-init.js', ownFile('application/javascript', SWAGGER_INIT));

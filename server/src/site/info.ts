@@ -5,8 +5,9 @@ type Env = Readonly<Record<string, string | undefined>>;
 /**
  * The site's public, deployment-specific facts shown on the About page and in the footer.
  * The specification withholds the real names, addresses, e-mails and phone, so every default
- * is a plainly fictitious example (`example.org`, a 000 phone number); an operator sets the
- * real ones with these environment variables:
+ * is a plainly fictitious example (`Example …` names, `example.org`, a 000 phone number) and no
+ * postal address is made up: the About page leaves the address out until one is set. An
+ * operator sets the real ones with these environment variables:
  *
  * | variable | meaning |
  * |---|---|
@@ -14,17 +15,17 @@ type Env = Readonly<Record<string, string | undefined>>;
  * | `SITE_BUILDER_NAME`, `SITE_BUILDER_ADDRESS`, `SITE_BUILDER_EMAIL`, `SITE_BUILDER_PHONE` | the company that builds it |
  * | `SITE_CONTACT_EMAIL` | the footer's contact address |
  *
- * Addresses separate their lines with `|` (`Street 1|34000 Istanbul|Türkiye`).
+ * Addresses separate their lines with `|` (`Çiçek Sokak 5|34000 İstanbul|Türkiye`).
  */
 export const SITE_INFO_DEFAULTS: SiteInfo = {
   owner: {
     name: 'Example Knowledge Institute',
-    address: ['Example Street 1', '34000 Istanbul', 'Türkiye'],
+    address: [],
     email: 'info@example.org',
   },
   builder: {
     name: 'Example Content Intelligence Ltd.',
-    address: ['Example Avenue 2', '06000 Ankara', 'Türkiye'],
+    address: [],
     email: 'hello@example.org',
     phone: '+90 212 000 00 00',
   },

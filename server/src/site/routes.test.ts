@@ -4,14 +4,16 @@ import { noDatabase } from '../testing/databases';
 import { testApp } from '../testing/app';
 
 describe('site facts, robots.txt and sitemap.xml', () => {
-  it('serves plainly example facts by default', async () => {
+  it('serves plainly example facts by default, and no made-up postal address', async () => {
     const res = await request(testApp(noDatabase())).get('/api/site');
     expect(res.status).toBe(200);
     const info = res.body as SiteInfo;
     expect(info.owner.email).toMatch(/@example\.org$/);
     expect(info.builder.email).toMatch(/@example\.org$/);
     expect(info.builder.phone).toMatch(/^\+\d/);
-    expect(info.owner.address.length).toBeGreaterThan(0);
+    expect(info.owner.name).toMatch(/^Example /);
+    expect(info.owner.address).toEqual([]);
+    expect(info.builder.address).toEqual([]);
     expect(info.knowledgeAppOrigin).toBeNull();
     expect(info.previewAllowedOrigins).toEqual([]);
   });

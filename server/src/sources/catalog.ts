@@ -1,4 +1,4 @@
-import type { KnowledgeSource, Lang, SourceCategory } from '@kb/contracts';
+import { SOURCE_NAMES, type KnowledgeSource, type Lang, type SourceCategory } from '@kb/contracts';
 
 /**
  * The knowledge-source catalog (SPEC.md §3): the ten collections of the knowledge base, with
@@ -9,6 +9,7 @@ import type { KnowledgeSource, Lang, SourceCategory } from '@kb/contracts';
 
 /** The texts of one source in one language. */
 export interface SourceTexts {
+  /** The source's name, always from the one list `SOURCE_NAMES` (`@kb/contracts`). */
   title: string;
   description: string;
   /** Size of the whole collection, written for the language (`6,236 verses`, `6.236 ayet`). */
@@ -34,7 +35,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
     icon: 'book-open',
     texts: {
       en: {
-        title: 'Quran',
+        title: SOURCE_NAMES.en.quran,
         description:
           'The Quran, the holy book of Islam, in translation: 114 surahs and 6,236 verses. Every verse is quoted with its translator and with the Arabic original beside it.',
         sourceCount: '6,236 verses',
@@ -43,11 +44,11 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
           'Turkish translation: Diyanet İşleri Başkanlığı',
           'English translation: Saheeh International',
           'German, Kurdish and Azerbaijani translations',
-          'Arabic original: the Uthmani text',
+          'Arabic original: the Uthmani script',
         ],
       },
       tr: {
-        title: "Kur'an-ı Kerim",
+        title: SOURCE_NAMES.tr.quran,
         description:
           "İslam'ın kutsal kitabı Kur'an-ı Kerim'in mealleri: 114 sure, 6.236 ayet. Her ayet, mütercimi ve yanında Arapça aslıyla birlikte aktarılır.",
         sourceCount: '6.236 ayet',
@@ -67,7 +68,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
     icon: 'book',
     texts: {
       en: {
-        title: 'Bible',
+        title: SOURCE_NAMES.en.bible,
         description:
           'The King James Version of the Bible (1611) in English: the 39 books of the Old Testament and the 27 of the New Testament, 31,102 verses. The text is in the public domain.',
         sourceCount: '31,102 verses',
@@ -79,7 +80,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
         ],
       },
       tr: {
-        title: 'Kitab-ı Mukaddes',
+        title: SOURCE_NAMES.tr.bible,
         description:
           "Kitab-ı Mukaddes'in İngilizce Kral James Çevirisi (King James Version, 1611): Eski Ahit'in 39, Yeni Ahit'in 27 kitabı, 31.102 ayet. Tevrat, Zebur ve İncil'i içerir; metin kamu malıdır.",
         sourceCount: '31.102 ayet',
@@ -98,7 +99,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
     icon: 'newspaper',
     texts: {
       en: {
-        title: 'Sızıntı',
+        title: SOURCE_NAMES.en.sizinti,
         description:
           'Sızıntı, a Turkish monthly magazine of science, culture and faith, published by Işık Yayınları from February 1979 until its closure in 2016. Its articles read the natural sciences alongside questions of faith.',
         sourceCount: '1,200+ articles',
@@ -106,7 +107,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
         detailedSources: ['Monthly issues, 1979–2016', 'Lead articles', 'Science and culture articles', 'Poetry'],
       },
       tr: {
-        title: 'Sızıntı',
+        title: SOURCE_NAMES.tr.sizinti,
         description:
           "Işık Yayınları'nın Şubat 1979'dan 2016'daki kapatılışına kadar yayımladığı aylık bilim, kültür ve inanç dergisi. Yazıları tabiat bilimlerini iman meseleleriyle birlikte ele alır.",
         sourceCount: '1.200+ makale',
@@ -121,18 +122,18 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
     icon: 'languages',
     texts: {
       en: {
-        title: 'Arabic Quran',
+        title: SOURCE_NAMES.en['quran-arabic'],
         description:
           'The Arabic text of the Quran in the Uthmani script: 114 surahs, 6,236 verses. It is shown beside every translated verse the assistant quotes.',
         sourceCount: '6,236 verses',
         tags: ['Arabic', 'Uthmani script', 'Original text'],
         detailedSources: [
-          "Uthmani text of The Noble Qur'an Encyclopedia (QuranEnc)",
+          "The Uthmani script of The Noble Qur'an Encyclopedia (QuranEnc)",
           'Distributed in the quran-json package',
         ],
       },
       tr: {
-        title: "Arapça Kur'an",
+        title: SOURCE_NAMES.tr['quran-arabic'],
         description:
           "Kur'an-ı Kerim'in Rasm-ı Osmânî ile yazılmış Arapça metni: 114 sure, 6.236 ayet. Asistanın aktardığı her mealin yanında gösterilir.",
         sourceCount: '6.236 ayet',
@@ -150,7 +151,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
     icon: 'notebook-pen',
     texts: {
       en: {
-        title: 'Çağlayan',
+        title: SOURCE_NAMES.en.caglayan,
         description:
           'Çağlayan, a Turkish monthly magazine first published in April 2017 that continues the line of Sızıntı: essays in the natural, human, social and religious sciences, and poetry.',
         sourceCount: '800+ articles',
@@ -158,7 +159,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
         detailedSources: ['Monthly issues since April 2017', 'Natural and social sciences', 'Religious sciences', 'Poetry'],
       },
       tr: {
-        title: 'Çağlayan',
+        title: SOURCE_NAMES.tr.caglayan,
         description:
           "Nisan 2017'den beri yayımlanan, Sızıntı'nın çizgisini sürdüren aylık dergi: fen, beşerî, sosyal ve dinî ilimlerde yazılar ile şiirler.",
         sourceCount: '800+ makale',
@@ -173,7 +174,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
     icon: 'library',
     texts: {
       en: {
-        title: 'Risale-i Nur',
+        title: SOURCE_NAMES.en.risale,
         description:
           'The Risale-i Nur Collection of Bediüzzaman Said Nursi (1877–1960): some 130 treatises in Turkish that explain the truths of faith in the light of the Quran.',
         sourceCount: '130 treatises',
@@ -189,7 +190,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
         ],
       },
       tr: {
-        title: 'Risale-i Nur',
+        title: SOURCE_NAMES.tr.risale,
         description:
           "Bediüzzaman Said Nursî'nin (1877–1960) Risale-i Nur Külliyatı: iman hakikatlerini Kur'an'ın ışığında açıklayan yaklaşık 130 risale.",
         sourceCount: '130 risale',
@@ -212,7 +213,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
     icon: 'gem',
     texts: {
       en: {
-        title: 'Pırlanta Series',
+        title: SOURCE_NAMES.en.pirlanta,
         description:
           'The Pırlanta (Diamond) series: the collected books of M. Fethullah Gülen, with essays, sermons, reflections on the Quran, a life of the Prophet and answers to questions of faith.',
         sourceCount: '69 books',
@@ -227,7 +228,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
         ],
       },
       tr: {
-        title: 'Pırlanta Serisi',
+        title: SOURCE_NAMES.tr.pirlanta,
         description:
           "M. Fethullah Gülen'in eserlerini bir araya getiren Pırlanta serisi: makaleler, vaazlar, Kur'an üzerine tefekkürler, Peygamber Efendimiz'in hayatı ve iman sorularına cevaplar.",
         sourceCount: '69 kitap',
@@ -249,7 +250,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
     icon: 'message-square-quote',
     texts: {
       en: {
-        title: 'Hadith',
+        title: SOURCE_NAMES.en.hadith,
         description:
           'Collections of hadith, the reported sayings and practice of the Prophet Muhammad, led by the six canonical books (al-Kutub al-Sitta).',
         sourceCount: '40,000+ hadiths',
@@ -265,7 +266,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
         ],
       },
       tr: {
-        title: 'Hadis',
+        title: SOURCE_NAMES.tr.hadith,
         description:
           "Peygamber Efendimiz'in sözlerini ve uygulamalarını aktaran hadis külliyatı; başta Kütüb-i Sitte olarak bilinen altı temel eser.",
         sourceCount: '40.000+ hadis',
@@ -288,7 +289,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
     icon: 'book-marked',
     texts: {
       en: {
-        title: 'Quran Tafsir',
+        title: SOURCE_NAMES.en.tafsir,
         description:
           'Commentaries (tafsir) that explain the Quran verse by verse: classical works in Arabic and a modern commentary in Turkish.',
         sourceCount: 'Multiple commentaries',
@@ -301,7 +302,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
         ],
       },
       tr: {
-        title: "Kur'an Tefsiri",
+        title: SOURCE_NAMES.tr.tafsir,
         description:
           "Kur'an-ı Kerim'i ayet ayet açıklayan tefsirler: Arapça klasik eserler ve Türkçe modern bir tefsir.",
         sourceCount: 'Çok sayıda tefsir',
@@ -321,7 +322,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
     icon: 'circle-play',
     texts: {
       en: {
-        title: 'Herkül Nağme',
+        title: SOURCE_NAMES.en.herkulnagme,
         description:
           'Herkül Nağme: recorded talks and lessons of M. Fethullah Gülen on faith, worship and ethics, published on herkul.org as numbered episodes in video and audio.',
         sourceCount: '1,000+ videos',
@@ -329,7 +330,7 @@ export const SOURCE_CATALOG: readonly CatalogEntry[] = [
         detailedSources: ['Numbered Herkül Nağme episodes', 'Bamteli talks'],
       },
       tr: {
-        title: 'Herkül Nağme',
+        title: SOURCE_NAMES.tr.herkulnagme,
         description:
           "M. Fethullah Gülen'in iman, ibadet ve ahlak üzerine sohbet ve derslerinin, herkul.org'da numaralı bölümler hâlinde yayımlanan video ve ses kayıtları.",
         sourceCount: '1.000+ video',

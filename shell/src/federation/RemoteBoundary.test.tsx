@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { act, useState } from 'react';
+import { act, lazy, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { languageBus } from '@kb/contracts';
 import { RemoteBoundary } from './RemoteBoundary';
@@ -65,6 +65,19 @@ describe('RemoteBoundary', () => {
     act(() => languageBus.publish('tr'));
     expect(screen.getByRole('alert')).toHaveTextContent('Asistan geçici olarak kullanılamıyor.');
     expect(screen.getByRole('link', { name: 'Ana Sayfaya Dön' })).toHaveAttribute('href', '/');
+  });
+
+  it('says which part is loading in a sentence that starts with it, in both languages', () => {
+    // A remote module that never arrives: the boundary shows its loading state.
+    const Pending = lazy(() => new Promise<{ default: () => React.ReactNode }>(() => undefined));
+    render(
+      <RemoteBoundary part="partAssistant" onRetry={() => undefined}>
+        <Pending />
+      </RemoteBoundary>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(/^The assistant is loading…$/);
+    act(() => languageBus.publish('tr'));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Asistan yükleniyor…$/);
   });
 
   it('has no home link inside a page that keeps its navbar', () => {

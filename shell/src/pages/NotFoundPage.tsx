@@ -6,10 +6,15 @@ import { colors } from '../styles/theme';
 import { useDocumentTitle } from './useDocumentTitle';
 
 const Box = styled.section`
-  max-width: 32rem;
+  max-width: 40rem;
   margin: 0 auto;
   padding: 5rem 1rem;
   text-align: center;
+  /* One line for the title in both languages, from 1280 px down to a 375 px phone. */
+  h1 {
+    font-size: clamp(1.5rem, 1rem + 3vw, 2rem);
+    text-wrap: balance;
+  }
   p:first-child {
     font-size: 4rem;
     font-weight: 700;

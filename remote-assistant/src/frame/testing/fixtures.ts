@@ -81,7 +81,7 @@ export const relatedAnswerTr: Answer = {
   answer:
     'Bu soruyu doğrudan cevaplayan bir metin bulamadım; en yakın metinler bunlar.\n\n' +
     "Kur'an-ı Kerim içinde en yakın metinler (Diyanet İşleri), aynen aktarılmıştır:\n\n" +
-    "[1] Kur'an 2:188: “Mallarınızı aranızda haksız yere yemeyin.”",
+    "[1] Kur'an-ı Kerim 2:188: “Mallarınızı aranızda haksız yere yemeyin.”",
   mode: 'extractive',
   refused: false,
   related: true,

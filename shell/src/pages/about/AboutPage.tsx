@@ -12,7 +12,7 @@ const messages = defineMessages(
     ownerRole: 'Project owner',
     builderRole: 'Built by',
     address: 'Postal address',
-    email: 'E-mail',
+    email: 'Email',
     phone: 'Phone',
     partnershipTitle: 'Our partnership',
     partnership:
@@ -22,7 +22,7 @@ const messages = defineMessages(
   },
   {
     title: 'Hakkımızda',
-    intro: 'Bilgi tabanı, kâr amacı gütmeyen bir enstitü ile bir içerik zekâsı şirketinin ortak projesidir.',
+    intro: 'Bilgi Tabanı, kâr amacı gütmeyen bir enstitü ile bir içerik zekâsı şirketinin ortak projesidir.',
     ownerRole: 'Proje sahibi',
     builderRole: 'Geliştiren',
     address: 'Posta adresi',
@@ -30,7 +30,7 @@ const messages = defineMessages(
     phone: 'Telefon',
     partnershipTitle: 'Ortaklığımız',
     partnership:
-      'Projenin ve içeriğinin sahibi {owner}’dur ve bilgi tabanında neyin yayımlanacağına o karar verir; {builder} platformu onun adına tasarlar, geliştirir ve işletir. Kaynakları birlikte doğrulanmış, atıflı ve herkes için ücretsiz tutuyoruz.',
+      "Proje ve içeriği {owner} kuruluşuna aittir ve Bilgi Tabanı'nda neyin yayımlanacağına o karar verir; {builder} platformu onun adına tasarlar, geliştirir ve işletir. Kaynakları birlikte doğrulanmış, atıflı ve herkes için ücretsiz tutuyoruz.",
     loading: 'İletişim bilgileri yükleniyor…',
     error: 'İletişim bilgileri yüklenemedi. Lütfen daha sonra tekrar deneyin.',
   },
@@ -89,17 +89,21 @@ function OrganisationCard({ org, role, t }: { org: Organisation; role: string; t
       <Role>{role}</Role>
       <h2>{org.name}</h2>
       <dl>
-        <dt>{t.address}</dt>
-        <dd>
-          <address>
-            {org.address.map((line) => (
-              <span key={line}>
-                {line}
-                <br />
-              </span>
-            ))}
-          </address>
-        </dd>
+        {org.address.length > 0 && (
+          <>
+            <dt>{t.address}</dt>
+            <dd>
+              <address>
+                {org.address.map((line) => (
+                  <span key={line}>
+                    {line}
+                    <br />
+                  </span>
+                ))}
+              </address>
+            </dd>
+          </>
+        )}
         <dt>{t.email}</dt>
         <dd>
           <a href={`mailto:${org.email}`}>{org.email}</a>

@@ -11,7 +11,7 @@ const messages = defineMessages(
     description:
       'The texts behind the assistant are open: search them, fetch verses with their translations, and build on them through a free, documented API.',
     docsTitle: 'API Documentation',
-    docsText: 'Every endpoint, its parameters and its answers, in the OpenAPI format.',
+    docsText: 'Every endpoint, its parameters and its responses, in the OpenAPI format.',
     docsLink: 'Open the API docs',
     explorerTitle: 'Interactive API Explorer',
     explorerText: 'Browse the API reference and its examples in an interactive explorer.',
@@ -84,7 +84,8 @@ const Card = styled.section`
 
 /** Open data (/open-data, SPEC.md §2): the API docs card, the explorer card, the share-your-data card. */
 export function OpenDataPage(): ReactNode {
-  const t = messages[useLanguage()];
+  const lang = useLanguage();
+  const t = messages[lang];
   useDocumentTitle('titleOpenData');
   return (
     <Page>
@@ -94,14 +95,14 @@ export function OpenDataPage(): ReactNode {
         <Card aria-labelledby="od-docs">
           <h2 id="od-docs">{t.docsTitle}</h2>
           <p>{t.docsText}</p>
-          <a href="/docs" target="_blank" rel="noopener">
+          <a href={`/docs?lang=${lang}`} target="_blank" rel="noopener">
             {t.docsLink} <span className="visually-hidden">{t.newTab}</span>
           </a>
         </Card>
         <Card aria-labelledby="od-explorer">
           <h2 id="od-explorer">{t.explorerTitle}</h2>
           <p>{t.explorerText}</p>
-          <a href="/redoc" target="_blank" rel="noopener">
+          <a href={`/redoc?lang=${lang}`} target="_blank" rel="noopener">
             {t.explorerLink} <span className="visually-hidden">{t.newTab}</span>
           </a>
         </Card>

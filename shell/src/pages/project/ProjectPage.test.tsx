@@ -20,7 +20,7 @@ function renderProject(lang: Lang): void {
 describe('Project page', () => {
   it.each([
     ['en', 'What it offers', ['Data Security', 'Quran & Islamic Texts', 'Semantic Search', 'Open Access', 'Knowledge Repository', 'Community Driven']],
-    ['tr', 'Neler sunuyor', ['Veri Güvenliği', 'Kur’an ve İslami Metinler', 'Anlamsal Arama', 'Açık Erişim', 'Bilgi Deposu', 'Topluluk Odaklı']],
+    ['tr', 'Neler sunuyor', ['Veri Güvenliği', "Kur'an ve İslami Metinler", 'Anlamsal Arama', 'Açık Erişim', 'Bilgi Deposu', 'Topluluk Odaklı']],
   ] as const)('(%s) shows six features, each with a decorative SVG icon and its visible title, and no emoji', (lang, heading, titles) => {
     renderProject(lang);
     const features = screen.getByRole('region', { name: heading });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BookOpen, FolderTree, Globe, Handshake, Lock, Search, type LucideIcon } from 'lucide-react';
 import styled from 'styled-components';
-import { defineMessages, useLanguage } from '@kb/contracts';
+import { defineMessages, SOURCE_NAMES, useLanguage, type SourceId } from '@kb/contracts';
 import { colors } from '../../styles/theme';
 import { useDocumentTitle } from '../useDocumentTitle';
 
@@ -9,7 +9,7 @@ const messages = defineMessages(
   {
     title: 'About the Project',
     description:
-      'An open knowledge base that brings the Quran and its many translations, the Bible, hadith collections, Quran commentaries, treatises, magazines, a book series and videos together in one searchable place, with an assistant that answers from these texts and cites them.',
+      'An open knowledge base with an assistant that answers from its texts and cites them. Today it holds the Quran, in Arabic and in many translations, and the Bible; hadith collections, Quran commentaries, treatises, magazines, a book series and recorded talks are being prepared and will join them.',
     missionTitle: 'Our mission',
     mission:
       'To make trustworthy religious and cultural sources easy for everyone to reach, in their own language and free of charge, and to show for every answer exactly which passage it comes from.',
@@ -17,7 +17,7 @@ const messages = defineMessages(
     f1Title: 'Data Security',
     f1Text: 'No account, no tracking of questions: questions are not stored, and every source is kept unaltered.',
     f2Title: 'Quran & Islamic Texts',
-    f2Text: 'The Arabic Quran with its translations, hadith collections, commentaries and treatises.',
+    f2Text: 'The Arabic Quran with its translations today; hadith collections, commentaries and treatises to follow.',
     f3Title: 'Semantic Search',
     f3Text: 'Ask in everyday words, in English or Turkish, and find the passages that speak to your question.',
     f4Title: 'Open Access',
@@ -27,46 +27,30 @@ const messages = defineMessages(
     f6Title: 'Community Driven',
     f6Text: 'Built with volunteers and partners who report errors, suggest sources and share data.',
     categoriesTitle: 'Categories',
-    catQuran: 'Quran',
-    catBible: 'Bible',
-    catSizinti: 'Sızıntı',
-    catArabicQuran: 'Arabic Quran',
-    catCaglayan: 'Çağlayan',
-    catRisale: 'Risale',
-    catDiamond: 'Diamond Series',
-    catHadith: 'Hadith',
-    catTafsir: 'Quran Tafsir',
+    categoriesNote: 'Searchable now: the Quran, the Arabic Quran and the Bible. The others are marked Coming Soon on the Knowledge page until their texts are indexed.',
   },
   {
     title: 'Proje Hakkında',
     description:
-      'Kur’an’ı ve birçok mealini, Kitab-ı Mukaddes’i, hadis derlemelerini, tefsirleri, risaleleri, dergileri, bir kitap serisini ve videoları aranabilir tek bir yerde toplayan; bu metinlerden yanıt veren ve kaynağını gösteren bir asistana sahip açık bir bilgi tabanı.',
+      "Metinlerinden cevap veren ve kaynağını gösteren bir asistana sahip açık bir bilgi tabanı. Bugün Arapça aslı ve birçok mealiyle Kur'an-ı Kerim'i ve Kitab-ı Mukaddes'i içerir; hadis derlemeleri, tefsirler, risaleler, dergiler, bir kitap serisi ve sohbet kayıtları hazırlanıyor ve onlara eklenecek.",
     missionTitle: 'Misyonumuz',
     mission:
-      'Güvenilir dinî ve kültürel kaynakları herkesin kendi dilinde ve ücretsiz olarak kolayca ulaşabileceği hâle getirmek ve her yanıtın tam olarak hangi pasajdan geldiğini göstermek.',
+      'Güvenilir dinî ve kültürel kaynakları herkesin kendi dilinde ve ücretsiz olarak kolayca ulaşabileceği hâle getirmek ve her cevabın tam olarak hangi pasajdan geldiğini göstermek.',
     featuresTitle: 'Neler sunuyor',
     f1Title: 'Veri Güvenliği',
     f1Text: 'Hesap yok, sorular izlenmez: sorular saklanmaz ve her kaynak değiştirilmeden korunur.',
-    f2Title: 'Kur’an ve İslami Metinler',
-    f2Text: 'Mealleriyle birlikte Arapça Kur’an, hadis derlemeleri, tefsirler ve risaleler.',
+    f2Title: "Kur'an ve İslami Metinler",
+    f2Text: "Bugün mealleriyle birlikte Arapça Kur'an; hadis derlemeleri, tefsirler ve risaleler ardından gelecek.",
     f3Title: 'Anlamsal Arama',
     f3Text: 'Türkçe ya da İngilizce, gündelik kelimelerle sorun; sorunuza değinen pasajları bulun.',
     f4Title: 'Açık Erişim',
-    f4Text: 'Herkes için ücretsiz; araştırmacılar ve geliştiriciler için belgelenmiş bir açık veri API’si.',
+    f4Text: "Herkes için ücretsiz; araştırmacılar ve geliştiriciler için belgelenmiş bir açık veri API'si.",
     f5Title: 'Bilgi Deposu',
     f5Text: 'Her biri mütercimine ya da yayıncısına atfedilen, büyüyen bir doğrulanmış kaynak koleksiyonu.',
     f6Title: 'Topluluk Odaklı',
     f6Text: 'Hataları bildiren, kaynak öneren ve veri paylaşan gönüllüler ve ortaklarla birlikte geliştirilir.',
     categoriesTitle: 'Kategoriler',
-    catQuran: 'Kur’an',
-    catBible: 'Kitab-ı Mukaddes',
-    catSizinti: 'Sızıntı',
-    catArabicQuran: 'Arapça Kur’an',
-    catCaglayan: 'Çağlayan',
-    catRisale: 'Risale',
-    catDiamond: 'Pırlanta',
-    catHadith: 'Hadis',
-    catTafsir: 'Kur’an Tefsiri',
+    categoriesNote: "Şu anda aranabilenler: Kur'an-ı Kerim, Arapça Kur'an ve Kitab-ı Mukaddes. Diğerleri, metinleri dizinlenene kadar Bilgi Kaynakları sayfasında Yakında olarak işaretlidir.",
   },
 );
 
@@ -86,17 +70,8 @@ const FEATURES: readonly { title: keyof Msg; text: keyof Msg; Icon: LucideIcon }
   { title: 'f6Title', text: 'f6Text', Icon: Handshake },
 ];
 
-const CATEGORIES: readonly (keyof Msg)[] = [
-  'catQuran',
-  'catBible',
-  'catSizinti',
-  'catArabicQuran',
-  'catCaglayan',
-  'catRisale',
-  'catDiamond',
-  'catHadith',
-  'catTafsir',
-];
+/** The nine collections the chips name (SPEC.md §2), named from the one list of source names. */
+const CATEGORIES: readonly SourceId[] = ['quran', 'bible', 'sizinti', 'quran-arabic', 'caglayan', 'risale', 'pirlanta', 'hadith', 'tafsir'];
 
 const Page = styled.div`
   max-width: 72rem;
@@ -165,7 +140,8 @@ const Chips = styled.ul`
 
 /** Project (/project, SPEC.md §2): title, description, mission, six feature cards, nine category chips. */
 export function ProjectPage(): ReactNode {
-  const t = messages[useLanguage()];
+  const lang = useLanguage();
+  const t = messages[lang];
   useDocumentTitle('titleProject');
   return (
     <Page>
@@ -191,9 +167,10 @@ export function ProjectPage(): ReactNode {
       </section>
       <section aria-labelledby="project-categories">
         <h2 id="project-categories">{t.categoriesTitle}</h2>
+        <p>{t.categoriesNote}</p>
         <Chips>
-          {CATEGORIES.map((c) => (
-            <li key={c}>{t[c]}</li>
+          {CATEGORIES.map((id) => (
+            <li key={id}>{SOURCE_NAMES[lang][id]}</li>
           ))}
         </Chips>
       </section>
