@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 type Lang = 'en' | 'tr';
 
 const HEADINGS: Record<string, Record<Lang, string>> = {
-  '/': { en: 'Knowledge You Can Trust', tr: 'Güvenebileceğiniz Bilgi' },
+  '/': { en: 'Knowledge You can Trust', tr: 'Güvenebileceğiniz Bilgi' },
   '/project': { en: 'About the Project', tr: 'Proje Hakkında' },
   '/about': { en: 'About Us', tr: 'Hakkımızda' },
   '/open-data': { en: 'Open Data', tr: 'Açık Veri' },

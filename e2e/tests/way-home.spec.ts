@@ -9,7 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 type Lang = 'en' | 'tr';
 
-const HOME_HEADING: Record<Lang, string> = { en: 'Knowledge You Can Trust', tr: 'Güvenebileceğiniz Bilgi' };
+const HOME_HEADING: Record<Lang, string> = { en: 'Knowledge You can Trust', tr: 'Güvenebileceğiniz Bilgi' };
 
 /** Follows `way` and checks the home page is shown, in `lang`. */
 async function followHome(page: Page, way: Locator, lang: Lang): Promise<void> {

@@ -19,7 +19,7 @@ export const messages = defineMessages(
     menuOpen: 'Open menu',
     menuClose: 'Close menu',
     languageSwitch: 'Language',
-    homeTitle: 'Knowledge You Can Trust',
+    homeTitle: 'Knowledge You can Trust',
     homeSubtitle:
       'Ask a question and get an answer drawn from the Quran and other verified sources, with every passage cited.',
     askLabel: 'Your question',
@@ -44,7 +44,7 @@ export const messages = defineMessages(
     footerCopyright: '© 2025 Knowledge Base. All rights reserved.',
     footerCredits:
       "Quran texts from the quran-json package, after Tanzil.net and QuranEnc (The Noble Qur'an Encyclopedia); each translation is credited to its translator wherever it is quoted (English: Saheeh International; Turkish: Diyanet İşleri Başkanlığı). The Bible: King James Version (public domain).",
-    titleHome: 'Knowledge You Can Trust',
+    titleHome: 'Knowledge You can Trust',
     titleProject: 'Project',
     titleAbout: 'About',
     titleContact: 'Contact',

@@ -27,7 +27,7 @@ afterEach(() => act(() => languageBus.publish('en')));
 describe('Home', () => {
   it('shows the headline and three badges', () => {
     renderHome();
-    expect(screen.getByRole('heading', { level: 1, name: 'Knowledge You Can Trust' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Knowledge You can Trust' })).toBeInTheDocument();
     expect(screen.getByText('Verified Sources')).toBeInTheDocument();
     expect(screen.getByText('Multi-language Support')).toBeInTheDocument();
     expect(screen.getByText('AI-powered Answers')).toBeInTheDocument();

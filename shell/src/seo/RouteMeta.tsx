@@ -14,7 +14,7 @@ const descriptions = defineMessages(
     '/chat': 'Ask the assistant: answers quoted from the sources, with verse references.',
     '/preview': 'Preview a document from the knowledge base.',
     '/open-data': 'Open data: a free, documented API for the texts behind the assistant.',
-    other: 'Knowledge You Can Trust: a free, bilingual knowledge base of Islamic and related sources.',
+    other: 'Knowledge You can Trust: a free, bilingual knowledge base of Islamic and related sources.',
   },
   {
     '/': "Sorular sorun; Kur'an-ı Kerim'den ve diğer doğrulanmış kaynaklardan alıntılanan, her pasajı kaynak gösterilmiş cevaplar alın. Ücretsiz, Türkçe ve İngilizce.",
