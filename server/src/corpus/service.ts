@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import { SHIPPED_IMPORTS, readVerses, type CorpusImport, type CorpusSlice, type Verse } from './catalog.js';
 import { indexForms } from './normalize.js';
 import {
+  analyzePassages,
   dropSecondaryIndexes,
   hasPassages,
   importedIds,
@@ -25,7 +26,7 @@ export interface LoadOptions extends CorpusSlice {
   onProgress?: (done: number, total: number) => void;
   /**
    * Called after each phase of a load with its name (`read`, `drop-indexes`, `insert:<import
-   * id>`, `build-indexes`, `terms`, `vacuum`) and its wall time in ms
+   * id>`, `build-indexes` (with `ANALYZE`), `terms`, `vacuum`) and its wall time in ms
    * (`server/scripts/measure-first-start.mjs`).
    */
   onPhase?: (phase: string, ms: number) => void;
@@ -104,8 +105,10 @@ export async function loadCorpus(db: Database, options: LoadOptions = {}): Promi
       phase(`insert:${entry.id}`);
     }
     for (const definition of indexes) await tx.exec(definition);
+    await analyzePassages(tx);
     phase('build-indexes');
-    // The frequent-term table of the languages loaded (search ranking depends on it being current).
+    // The frequent-term table of the languages loaded (search ranking depends on it being
+    // current), planned with the statistics just taken.
     await refreshTermTable(tx, [...new Set(todo.map((v) => v.entry.lang))]);
     // Rankings read the table: answers cached between the imports and this refresh are stale.
     await bumpCorpusVersion(tx);

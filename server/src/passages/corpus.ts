@@ -88,6 +88,18 @@ export async function dropSecondaryIndexes(tx: Queryable): Promise<string[]> {
 }
 
 /**
+ * Refreshes the planner's statistics of `passages` (`ANALYZE`; allowed in a transaction, unlike
+ * `VACUUM`, and it counts the transaction's own new rows). A bulk load runs it before refreshing
+ * the frequent-term table: planned without statistics on a freshly filled table, that refresh
+ * took several times longer (docs/performance.md, "First start").
+ *
+ * @throws on a database error
+ */
+export async function analyzePassages(tx: Queryable): Promise<void> {
+  await tx.exec('ANALYZE passages');
+}
+
+/**
  * What a corpus load wrote, to compare two builds of the loader (`server/scripts/
  * measure-first-start.mjs`): passages per source and language, an md5 of every passage's
  * columns (its tsvector included), the frequent-term tables' counts, sums and md5s, the import
