@@ -86,3 +86,46 @@ describe.each(testBackends)('corpus loader ($name)', (backend) => {
     });
   });
 });
+
+describe.each(testBackends)('corpus loader into an empty table ($name)', (backend) => {
+  let db: Database;
+  useTestDatabase(backend, (opened) => (db = opened), false);
+  const english = SHIPPED_IMPORTS.find((i) => i.id === 'quran-json:en');
+  const turkish = SHIPPED_IMPORTS.find((i) => i.id === 'quran-json:tr');
+  const indexes = async (): Promise<string[]> =>
+    (
+      await db.query<{ indexdef: string }>(
+        "SELECT indexdef FROM pg_indexes WHERE tablename = 'passages' AND schemaname = current_schema() ORDER BY indexname",
+      )
+    ).map((r) => r.indexdef);
+
+  it('keeps nothing, its indexes included, when a load fails half way', async () => {
+    if (!english) throw new Error('no English import');
+    const migrated = await indexes();
+    // A second import writing the same passage ids fails on the primary key, after the first was inserted.
+    await expect(loadCorpus(db, { surahs: [1], imports: [english, { ...english, id: 'quran-json:en-again' }] })).rejects.toThrow(
+      /duplicate key/,
+    );
+    expect(await indexes()).toEqual(migrated);
+    expect(await db.query('SELECT id FROM passages')).toEqual([]);
+    expect(await db.query('SELECT id FROM corpus_imports')).toEqual([]);
+  });
+
+  it('rebuilds the indexes the migrations created, and leaves them alone when loading into a filled table', async () => {
+    if (!english || !turkish) throw new Error('no English or Turkish import');
+    const migrated = await indexes();
+    expect(migrated.some((d) => /USING gin \(tsv\)/.test(d))).toBe(true);
+    await loadCorpus(db, { surahs: [1, 2], imports: [english] });
+    expect(await indexes()).toEqual(migrated);
+    await loadCorpus(db, { surahs: [1, 2], imports: [turkish] });
+    expect(await indexes()).toEqual(migrated);
+    const found = await db.query<{ lang: string; n: number }>(
+      "SELECT lang, count(*)::int AS n FROM passages WHERE tsv @@ (to_tsquery('english', 'merciful') || to_tsquery('simple', 'rahman')) GROUP BY lang ORDER BY lang",
+    );
+    expect(found.map((r) => r.lang)).toEqual(['en', 'tr']);
+    expect(await db.query('SELECT lang, passages FROM term_langs ORDER BY lang')).toEqual([
+      { lang: 'en', passages: 293 },
+      { lang: 'tr', passages: 293 },
+    ]);
+  });
+});

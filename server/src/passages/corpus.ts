@@ -58,6 +58,79 @@ export async function insertPassages(
   );
 }
 
+/** True when `passages` holds at least one row. */
+export async function hasPassages(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM passages) AS any');
+  return row?.any === true;
+}
+
+/**
+ * Drops the indexes of `passages` that back no constraint (the primary key and the unique
+ * `(source, ref, lang)` stay: inserts need them) and returns their `CREATE INDEX` statements,
+ * as `pg_get_indexdef` gives them, to run once the table is filled (a bulk load into an empty
+ * table: one index build is several times cheaper than maintaining the index row by row). Run
+ * it in the load's transaction, so a failure rolls the drop back too.
+ *
+ * @returns the definitions of the dropped indexes, in name order
+ * @throws on a database error
+ */
+export async function dropSecondaryIndexes(tx: Queryable): Promise<string[]> {
+  const rows = await tx.query<{ name: string; definition: string }>(
+    `SELECT quote_ident(c.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i
+     JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE i.indrelid = to_regclass('passages')
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+     ORDER BY c.relname`,
+  );
+  for (const row of rows) await tx.exec(`DROP INDEX ${row.name}`);
+  return rows.map((r) => r.definition);
+}
+
+/**
+ * Refreshes the planner's statistics of `passages` (`ANALYZE`; allowed in a transaction, unlike
+ * `VACUUM`, and it counts the transaction's own new rows). A bulk load runs it before refreshing
+ * the frequent-term table: planned without statistics on a freshly filled table, that refresh
+ * took several times longer (docs/performance.md, "First start").
+ *
+ * @throws on a database error
+ */
+export async function analyzePassages(tx: Queryable): Promise<void> {
+  await tx.exec('ANALYZE passages');
+}
+
+/**
+ * What a corpus load wrote, to compare two builds of the loader (`server/scripts/
+ * measure-first-start.mjs`): passages per source and language, an md5 of every passage's
+ * columns (its tsvector included), the frequent-term tables' counts, sums and md5s, the import
+ * records and the index definitions of `passages`. Reads every passage: seconds on the full
+ * corpus.
+ *
+ * @throws on a database error
+ */
+export async function corpusFingerprint(db: Queryable): Promise<Record<string, unknown>> {
+  const one = async (sql: string): Promise<Record<string, unknown> | undefined> => (await db.query(sql))[0];
+  return {
+    passages: await db.query('SELECT source, lang, count(*)::int AS n FROM passages GROUP BY 1, 2 ORDER BY 1, 2'),
+    passagesMd5: await one(
+      `SELECT md5(string_agg(concat_ws('|', id, source, lang, ref, position, section, text, norm, fold, translator, title, url, tsv::text), E'\n' ORDER BY id)) AS h
+       FROM passages`,
+    ),
+    termStats: await one(
+      'SELECT count(*)::int AS n, sum(ndoc)::bigint::text AS ndoc, count(floor_rank)::int AS frequent, round(sum(floor_rank)::numeric, 6)::text AS floors FROM term_stats',
+    ),
+    termTop: await one(
+      "SELECT count(*)::int AS n, round(sum(rank)::numeric, 6)::text AS ranks, md5(string_agg(lang || lexeme || passage_id, ',' ORDER BY lang, lexeme, passage_id)) AS h FROM term_top",
+    ),
+    termLangs: await db.query('SELECT lang, passages, top_k FROM term_langs ORDER BY lang'),
+    termSample: await one("SELECT count(*)::int AS n, md5(string_agg(lang || tsv::text, E'\n' ORDER BY lang, tsv::text)) AS h FROM term_sample"),
+    imports: await db.query('SELECT id, passages FROM corpus_imports ORDER BY id'),
+    indexes: await db.query(
+      "SELECT indexdef FROM pg_indexes WHERE tablename = 'passages' AND schemaname = current_schema() ORDER BY indexname",
+    ),
+  };
+}
+
 /** Records a finished import and raises the corpus version (run it in the import's transaction). */
 export async function recordImport(
   db: Queryable,
