@@ -58,3 +58,18 @@ test('the reading page uses the site’s page colour, ink and green links', asyn
   await expect(page.locator('body')).toHaveCSS('color', rgb(COLORS.ink));
   await expect(page.locator('header a').first()).toHaveCSS('color', rgb(COLORS.primary));
 });
+
+test('the preview header at 375 px is two rows: the title, then both buttons side by side', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/preview?lang=tr&link=${encodeURIComponent('/read/quran/2%3A153')}`);
+  const title = page.getByRole('heading', { level: 1, name: 'Belge Önizleme' });
+  const header = page.locator('header').filter({ has: title });
+  const home = await header.getByRole('button').first().boundingBox();
+  const open = await header.getByRole('link').first().boundingBox();
+  const heading = await title.boundingBox();
+  expect(home && open && heading).toBeTruthy();
+  // Both buttons on one row, below the title.
+  expect(Math.abs((home?.y ?? 0) - (open?.y ?? 1000))).toBeLessThan(1);
+  expect(home?.y ?? 0).toBeGreaterThanOrEqual((heading?.y ?? 0) + (heading?.height ?? 0));
+  expect((await header.boundingBox())?.height).toBeLessThan(110);
+});
