@@ -73,3 +73,16 @@ test('the preview header at 375 px is two rows: the title, then both buttons sid
   expect(home?.y ?? 0).toBeGreaterThanOrEqual((heading?.y ?? 0) + (heading?.height ?? 0));
   expect((await header.boundingBox())?.height).toBeLessThan(110);
 });
+
+test('Arabic in the sandboxed /preview frame is set in the shipped font (its files allow any origin)', async ({ page }) => {
+  await page.goto(`/preview?lang=en&link=${encodeURIComponent('/read/quran/2%3A153')}`);
+  await expect(page.frameLocator('iframe').locator('[lang="ar"]').first()).toBeVisible();
+  const frame = page.frames().find((f) => f.url().includes('/read/quran/'));
+  expect(frame).toBeDefined();
+  const loaded = await frame?.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Amiri').map((f) => f.status);
+  });
+  expect(loaded).toContain('loaded');
+  expect(loaded).not.toContain('error');
+});
