@@ -25,6 +25,17 @@ function boundary(files, patterns, ignores = []) {
   return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } };
 }
 
+/**
+ * The design tokens are @kb/contracts 1.5 exports: from the shared singleton a remote would get
+ * the shell's copy, which may be older (docs/operations.md "Changing @kb/contracts"). The
+ * subpath `@kb/contracts/tokens` is outside the shared scope, so webpack bundles it.
+ */
+const TOKENS_FROM_SUBPATH = {
+  regex: '^@kb/contracts$',
+  importNames: ['COLORS', 'TEXT_CONTRAST_PAIRS', 'NON_TEXT_CONTRAST_PAIRS', 'SPACE', 'RADII', 'FONTS', 'FONT_SIZES', 'LINE_HEIGHT', 'BREAKPOINTS', 'NARROW_SCREEN_QUERY', 'FOCUS_RING', 'focusRingCss', 'tokens'],
+  message: "A remote imports the design tokens from '@kb/contracts/tokens' (bundled at build time), not from the shared singleton an older shell provides.",
+};
+
 // Each file gets one boundary block (flat config replaces a rule's options, not merges them).
 const boundaries = [
   boundary(
@@ -38,7 +49,10 @@ const boundaries = [
   ...REMOTES.map((remote) =>
     boundary(
       [`${remote}/${SOURCES}`],
-      [segments(FRONT_ENDS.filter((f) => f !== remote), 'A remote never imports the shell or another remote; share code through @kb/contracts.')],
+      [
+        segments(FRONT_ENDS.filter((f) => f !== remote), 'A remote never imports the shell or another remote; share code through @kb/contracts.'),
+        TOKENS_FROM_SUBPATH,
+      ],
     ),
   ),
   boundary(

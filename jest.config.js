@@ -24,6 +24,7 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@kb/contracts$': root('packages/contracts/src/index.ts'),
+    '^@kb/contracts/tokens$': root('packages/contracts/src/tokens.ts'),
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -4,6 +4,7 @@ import { ToastContainer } from 'react-toastify';
 import { languageBus, LANGS } from '@kb/contracts';
 import ContactPage from './contact/ContactPage';
 import NewsletterForm from './newsletter/NewsletterForm';
+import { colors } from './shared/theme';
 
 /** The team's standalone page: the exposed screens in their own providers (router, toasts), with a language toggle. */
 function Standalone() {
@@ -17,7 +18,7 @@ function Standalone() {
         ))}
       </div>
       <ContactPage />
-      <footer style={{ background: '#0a3631', color: '#f1efe6', padding: '2rem 1rem' }}>
+      <footer style={{ background: colors.primaryDark, color: colors.onDark, padding: '2rem 1rem' }}>
         <NewsletterForm />
       </footer>
       <ToastContainer />

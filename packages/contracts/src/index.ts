@@ -13,3 +13,4 @@ export * from './sources.js';
 export * from './forms.js';
 export * from './openData.js';
 export * from './fonts.js';
+export * from './tokens.js';

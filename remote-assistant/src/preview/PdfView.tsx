@@ -13,7 +13,7 @@ const Pages = styled.div`
 const Page = styled.section`
   position: relative;
   max-width: 100%;
-  background: #ffffff;
+  background: ${colors.surface};
   box-shadow: 0 1px 4px rgb(0 0 0 / 0.25);
   overflow: hidden;
 

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { format, useLanguage } from '@kb/contracts';
 import { REMOTE_VERSION } from '../shared/remoteVersion';
-import { colors, focusRing, fonts } from '../shared/theme';
+import { colors, focusRing, fonts, narrowScreen } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
 import { usePreviewAllowlist } from './allowlist';
 import { classifyLink, needsAllowlist, type RefusalReason } from './links';
@@ -73,6 +73,22 @@ const Header = styled.header`
     flex: 1 1 auto;
     margin: 0;
     font-size: 1.1rem;
+  }
+  /* On a phone the three items do not fit one row; wrapping gave three rows (~145 px). The title
+     takes the first row, the two buttons share the second. */
+  @media ${narrowScreen} {
+    justify-content: space-between;
+    gap: 8px;
+    > a,
+    > button {
+      padding: 0 12px;
+      font-size: 0.9375rem;
+    }
+    h1 {
+      order: -1;
+      flex-basis: 100%;
+      font-size: 1rem;
+    }
   }
 `;
 

@@ -1,33 +1,36 @@
 import { css } from 'styled-components';
+import { BREAKPOINTS, COLORS, FONTS, NARROW_SCREEN_QUERY, focusRingCss } from '@kb/contracts/tokens';
 
 /**
- * Colours, fonts and sizes of the assistant's screens. Every text/background pair used here
- * reaches WCAG AA (4.5:1 or better; most pairs are above 7:1), and input borders reach 3:1.
+ * Colours of the assistant's screens: the site's design tokens (`@kb/contracts/tokens`,
+ * bundled into this remote at build time, so it does not need them in the shell's copy of the
+ * contracts) under the names this remote's components use. Text/background pairs reach WCAG AA
+ * and input borders 3:1 (tokens.test.ts).
  */
 export const colors = {
-  ink: '#1b1f24',
-  muted: '#4b5563',
-  page: '#f5f6f8',
-  surface: '#ffffff',
-  primary: '#0b5d4b',
-  primaryHover: '#08483a',
-  onPrimary: '#ffffff',
-  primarySoft: '#e7f3ef',
-  /** Borders of inputs and buttons (4.8:1 on white). */
-  control: '#6b7280',
+  ink: COLORS.ink,
+  muted: COLORS.muted,
+  page: COLORS.background,
+  surface: COLORS.surface,
+  primary: COLORS.primary,
+  primaryHover: COLORS.primaryDark,
+  onPrimary: COLORS.onPrimary,
+  primarySoft: COLORS.primarySoft,
+  /** Borders of inputs and buttons. */
+  control: COLORS.control,
   /** Decorative dividers only, never the only edge of a control. */
-  divider: '#d9dde3',
-  danger: '#b42318',
-  dangerSoft: '#fef3f2',
-  noticeInk: '#5b4300',
-  noticeSoft: '#fff7e0',
-  disabledInk: '#374151',
-  disabledSoft: '#e5e7eb',
-  focus: '#1d4ed8',
+  divider: COLORS.border,
+  danger: COLORS.danger,
+  dangerSoft: COLORS.dangerSoft,
+  noticeInk: COLORS.noticeInk,
+  noticeSoft: COLORS.noticeSoft,
+  disabledInk: COLORS.disabledInk,
+  disabledSoft: COLORS.disabledSoft,
+  focus: COLORS.focus,
 } as const;
 
 export const fonts = {
-  body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+  body: FONTS.body,
   /**
    * For Arabic passages: the shipped Amiri (`ArabicFontFace`), then any installed naskh. The
    * same text as `ARABIC_FONT_STACK` of `@kb/contracts` 1.3 (checked by arabicFont.test.ts),
@@ -37,15 +40,14 @@ export const fonts = {
 } as const;
 
 /** Width under which screens use their narrow layout (px), SPEC §9. */
-export const MOBILE_BREAKPOINT_PX = 768;
+export const MOBILE_BREAKPOINT_PX = BREAKPOINTS.menu;
 
 /** Media query matching narrow screens (under {@link MOBILE_BREAKPOINT_PX}). */
-export const narrowScreen = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+export const narrowScreen = NARROW_SCREEN_QUERY;
 
 /** Visible keyboard focus, shared by every interactive element. */
 export const focusRing = css`
   &:focus-visible {
-    outline: 3px solid ${colors.focus};
-    outline-offset: 2px;
+    ${focusRingCss()}
   }
 `;

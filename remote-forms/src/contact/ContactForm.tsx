@@ -12,7 +12,7 @@ import {
 } from '@kb/contracts';
 import { postForm } from '../shared/api';
 import { showErrorToast } from '../shared/toasts';
-import { colors, HoneypotBox, PrimaryButton, Spinner, VisuallyHidden } from '../shared/theme';
+import { colors, radii, HoneypotBox, PrimaryButton, Spinner, VisuallyHidden } from '../shared/theme';
 import { contactMessages } from './messages';
 import { SuccessDialog } from './SuccessDialog';
 
@@ -46,7 +46,7 @@ const Card = styled.div`
   padding: 1.5rem;
   background: ${colors.surface};
   border: 1px solid ${colors.border};
-  border-radius: 12px;
+  border-radius: ${radii.lg};
   color: ${colors.text};
   h2 {
     margin: 0;
@@ -77,11 +77,17 @@ const FieldBox = styled.div<{ $wide?: boolean }>`
   textarea {
     font: inherit;
     color: ${colors.text};
-    background: #fff;
+    background: ${colors.surface};
     padding: 0.6rem 0.75rem;
     border: 1px solid ${colors.control};
-    border-radius: 8px;
+    border-radius: ${radii.md};
     width: 100%;
+  }
+  /* One height for a text field and a select side by side (a select's box is otherwise ~3 px
+     shorter): the text field's own height, 1.5 lines + padding + border. */
+  input,
+  select {
+    height: calc(1.5em + 1.2rem + 2px);
   }
   textarea {
     resize: vertical;

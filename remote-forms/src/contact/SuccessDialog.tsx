@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { colors, PrimaryButton } from '../shared/theme';
+import { colors, radii, PrimaryButton } from '../shared/theme';
 
 /** The success dialog closes itself after this long (ms, SPEC.md §9). */
 export const SUCCESS_DIALOG_MS = 4000;
@@ -20,7 +20,7 @@ const Box = styled.div`
   padding: 1.5rem;
   background: ${colors.surface};
   color: ${colors.text};
-  border-radius: 12px;
+  border-radius: ${radii.lg};
   box-shadow: 0 12px 40px rgba(0, 0, 0, 0.25);
   text-align: center;
   h2 {
@@ -40,7 +40,7 @@ const Check = styled.div.attrs({ 'aria-hidden': true })`
   display: grid;
   place-items: center;
   font-size: 1.5rem;
-  color: #fff;
+  color: ${colors.onPrimary};
   background: ${colors.primary};
 `;
 

@@ -15,7 +15,7 @@ import {
 import { PRIVACY_ANCHOR } from '../privacy/PrivacyNotice';
 import { postForm } from '../shared/api';
 import { showErrorToast, showSuccessToast } from '../shared/toasts';
-import { colors, HoneypotBox, PrimaryButton, Spinner } from '../shared/theme';
+import { colors, radii, HoneypotBox, PrimaryButton, Spinner } from '../shared/theme';
 import { REMOTE_VERSION } from '../version';
 
 const messages = defineMessages(
@@ -74,10 +74,10 @@ const Row = styled.div`
     min-width: 0;
     font: inherit;
     color: ${colors.text};
-    background: #fff;
+    background: ${colors.surface};
     padding: 0.55rem 0.75rem;
     border: 1px solid ${colors.control};
-    border-radius: 8px;
+    border-radius: ${radii.md};
   }
   [aria-invalid='true'] {
     border-color: ${colors.danger};
@@ -89,10 +89,10 @@ const Button = styled(PrimaryButton)`
   background: ${colors.accent};
   color: ${colors.primaryDark};
   &:hover:not(:disabled) {
-    background: #e5b52a;
+    background: ${colors.accentBright};
   }
   &:disabled {
-    background: #c9b98a;
+    background: ${colors.accentMuted};
     color: ${colors.primaryDark};
   }
 `;

@@ -1,23 +1,34 @@
 import styled, { css, keyframes } from 'styled-components';
+import { COLORS, RADII } from '@kb/contracts/tokens';
 
 /**
- * Colours of the forms: the site's palette (the shell's), so the remote looks part of the
- * page. Text/background pairs reach WCAG AA (4.5:1); control borders 3:1.
+ * Colours of the forms: the site's design tokens (`@kb/contracts/tokens`, bundled into this
+ * remote at build time, so it does not need them in the shell's copy of the contracts) under
+ * the names the forms use. Text/background pairs reach WCAG AA; control borders 3:1
+ * (tokens.test.ts).
  */
 export const colors = {
-  primary: '#0f4c45',
-  primaryDark: '#0a3631',
-  accent: '#d4a017',
-  text: '#1c2630',
-  muted: '#44515c',
-  surface: '#ffffff',
-  border: '#d8d3c4',
-  control: '#6b7280',
-  danger: '#b42318',
+  primary: COLORS.primary,
+  primaryDark: COLORS.primaryDark,
+  onPrimary: COLORS.onPrimary,
+  accent: COLORS.accent,
+  accentBright: COLORS.accentBright,
+  accentMuted: COLORS.accentMuted,
+  text: COLORS.ink,
+  muted: COLORS.muted,
+  surface: COLORS.surface,
+  border: COLORS.border,
+  control: COLORS.control,
+  danger: COLORS.danger,
   /** Error text on the footer's dark green. */
-  dangerOnDark: '#ffc9c2',
-  disabled: '#5f6b76',
+  dangerOnDark: COLORS.dangerOnDark,
+  disabled: COLORS.disabled,
+  /** Text on the footer's dark green (the standalone page's stand-in footer). */
+  onDark: COLORS.onDark,
 } as const;
+
+/** Corner radii: `md` for buttons and inputs, `lg` for cards and dialogs. */
+export const radii = RADII;
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
@@ -76,10 +87,10 @@ export const PrimaryButton = styled.button`
   padding: 0.6rem 1.4rem;
   font: inherit;
   font-weight: 600;
-  color: #fff;
+  color: ${colors.onPrimary};
   background: ${colors.primary};
   border: 0;
-  border-radius: 8px;
+  border-radius: ${radii.md};
   cursor: pointer;
   &:hover:not(:disabled) {
     background: ${colors.primaryDark};

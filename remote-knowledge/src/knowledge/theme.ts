@@ -1,41 +1,43 @@
 import { css } from 'styled-components';
+import { BREAKPOINTS, COLORS, NARROW_SCREEN_QUERY, focusRingCss } from '@kb/contracts/tokens';
 
 /**
- * Colours and sizes of the knowledge screen: the site's palette (the shell's), so the remote
- * looks part of the page. Every text/background pair reaches WCAG AA (4.5:1); control borders
- * reach 3:1.
+ * Colours and sizes of the knowledge screen: the site's design tokens (`@kb/contracts/tokens`,
+ * bundled into this remote at build time, so it does not need them in the shell's copy of the
+ * contracts) under the names this screen's components use. Text/background pairs reach WCAG AA
+ * and control borders 3:1 (tokens.test.ts).
  */
 export const colors = {
-  primary: '#0f4c45',
-  primaryDark: '#0a3631',
-  primarySoft: '#e3efec',
-  accent: '#d4a017',
-  text: '#1c2630',
-  muted: '#44515c',
-  surface: '#ffffff',
-  background: '#f6f4ee',
+  primary: COLORS.primary,
+  primaryDark: COLORS.primaryDark,
+  primarySoft: COLORS.primarySoft,
+  onPrimary: COLORS.onPrimary,
+  accent: COLORS.accent,
+  text: COLORS.ink,
+  muted: COLORS.muted,
+  surface: COLORS.surface,
+  background: COLORS.background,
   /** Decorative borders of cards. */
-  border: '#d8d3c4',
+  border: COLORS.border,
   /** Borders of inputs and outlined buttons (3:1 or better on white). */
-  control: '#6b7280',
-  noticeInk: '#5b4300',
-  noticeSoft: '#fff4d6',
-  danger: '#b42318',
-  dangerSoft: '#fef3f2',
-  disabledInk: '#374151',
-  disabledSoft: '#e5e7eb',
+  control: COLORS.control,
+  noticeInk: COLORS.noticeInk,
+  noticeSoft: COLORS.noticeSoft,
+  danger: COLORS.danger,
+  dangerSoft: COLORS.dangerSoft,
+  disabledInk: COLORS.disabledInk,
+  disabledSoft: COLORS.disabledSoft,
 } as const;
 
 /** Width under which the screen uses its narrow layout (px, SPEC.md §9). */
-export const MOBILE_BREAKPOINT_PX = 768;
+export const MOBILE_BREAKPOINT_PX = BREAKPOINTS.menu;
 
 /** Media query for narrow screens, for styled-components blocks. */
-export const narrow = `@media (max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+export const narrow = `@media ${NARROW_SCREEN_QUERY}`;
 
-/** Visible keyboard focus, the site's gold ring. */
+/** Visible keyboard focus, the site's ring. */
 export const focusRing = css`
   &:focus-visible {
-    outline: 3px solid ${colors.accent};
-    outline-offset: 2px;
+    ${focusRingCss()}
   }
 `;

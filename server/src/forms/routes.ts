@@ -1,5 +1,5 @@
 import express, { Router, type RequestHandler } from 'express';
-import { defineMessages, type ApiError, type FormSuccess, type Lang } from '@kb/contracts';
+import { COLORS as C, FONTS, RADII, defineMessages, focusRingCss, type ApiError, type FormSuccess, type Lang } from '@kb/contracts';
 import type { Database } from '../db/database.js';
 import { rateLimitAsJson } from '../http/errors.js';
 import { sameOriginOnly } from '../http/guards.js';
@@ -121,13 +121,13 @@ export function unsubscribePage(state: PageState, token = ''): string {
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${pageText.en.title} · ${pageText.tr.title}</title>
 <style>
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;color:#1c2630;background:#f6f4ee;margin:0;padding:2rem 1rem;line-height:1.5}
-main{max-width:36rem;margin:0 auto;background:#fff;border:1px solid #d8d3c4;border-radius:12px;padding:1.5rem}
-section+section{border-top:1px solid #d8d3c4;margin-top:1.5rem;padding-top:.5rem}
+body{font-family:${FONTS.body};color:${C.ink};background:${C.background};margin:0;padding:2rem 1rem;line-height:1.5}
+main{max-width:36rem;margin:0 auto;background:${C.surface};border:1px solid ${C.border};border-radius:${RADII.lg};padding:1.5rem}
+section+section{border-top:1px solid ${C.border};margin-top:1.5rem;padding-top:.5rem}
 h1,h2{font-size:1.35rem;margin:.5rem 0}
-button{font:inherit;background:#0f4c45;color:#fff;border:0;border-radius:8px;padding:.6rem 1.2rem;cursor:pointer}
-a{color:#0f4c45}
-:focus-visible{outline:3px solid #d4a017;outline-offset:2px}
+button{font:inherit;background:${C.primary};color:${C.onPrimary};border:0;border-radius:${RADII.md};padding:.6rem 1.2rem;cursor:pointer}
+a{color:${C.primary}}
+:focus-visible{${focusRingCss()}}
 </style>
 </head>
 <body><main>${section('en', state, token)}${section('tr', state, token)}</main></body>

@@ -1,4 +1,4 @@
-import { ARABIC_FONT_STACK, defineMessages, format, verseAnchor, type Lang } from '@kb/contracts';
+import { ARABIC_FONT_STACK, BREAKPOINTS, COLORS as C, FONTS, RADII, SPACE, defineMessages, focusRingCss, format, verseAnchor, type Lang } from '@kb/contracts';
 import { escapeHtml } from '../search/highlight.js';
 import { surahName } from '../references/quran.js';
 import type { Reading } from '../passages/verses.js';
@@ -69,26 +69,29 @@ const LANGUAGE_NAMES: Readonly<Record<string, Readonly<Record<Lang, string>>>> =
  * (`allowInlineStyles` in app.ts), which stays valid while the page is cached. The Arabic text
  * is set in the shipped Arabic font (`@kb/contracts` fonts.ts), served by the server itself
  * under `/fonts/` (`font-src 'self'`); the browser fetches it only for a page with Arabic.
+ * Colours, spacing, radii and the breakpoint are the site's design tokens (`@kb/contracts`
+ * tokens.ts), so the page looks like the rest of the site (links in the site's green).
  */
 export const READING_PAGE_STYLE = `
 ${ARABIC_FONT_FACE_CSS}
 *{box-sizing:border-box}
-body{margin:0;font:1.0625rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#fafaf7}
-header,main,footer{max-width:60rem;margin:0 auto;padding:1rem}
-header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #ddd}
-a{color:#0b5cad}
-h1{font-size:1.5rem;margin:.5rem 0}
+body{margin:0;font:1.0625rem/1.6 ${FONTS.body};color:${C.ink};background:${C.background}}
+header,main,footer{max-width:60rem;margin:0 auto;padding:${SPACE.md}}
+header{display:flex;flex-wrap:wrap;gap:${SPACE.xs} ${SPACE.md};align-items:center;justify-content:space-between;border-bottom:1px solid ${C.border}}
+a{color:${C.primary}}
+:focus-visible{${focusRingCss()}}
+h1{font-size:1.5rem;margin:${SPACE.xs} 0}
 ol{list-style:none;margin:0;padding:0}
-li{display:grid;grid-template-columns:1fr;gap:.25rem 1.5rem;padding:.75rem;border-radius:.5rem;margin-block-end:.5rem;background:#fff;border:1px solid #e4e4e0}
-li{scroll-margin-block:1rem}
-li[aria-current]{background:#fff8db;border-color:#e0c25c}
-li:target,li:target~li[aria-current]{border-color:#8a6d00;box-shadow:inset .3rem 0 0 #8a6d00}
-@media (min-width:48rem){li.with-arabic{grid-template-columns:1fr 1fr}}
-.num{font-weight:600;color:#555;font-size:.875rem}
+li{display:grid;grid-template-columns:1fr;gap:${SPACE.xxs} ${SPACE.lg};padding:${SPACE.sm};border-radius:${RADII.md};margin-block-end:${SPACE.xs};background:${C.surface};border:1px solid ${C.border}}
+li{scroll-margin-block:${SPACE.md}}
+li[aria-current]{background:${C.noticeSoft};border-color:${C.noticeBorder}}
+li:target,li:target~li[aria-current]{border-color:${C.noticeInk};box-shadow:inset .3rem 0 0 ${C.noticeInk}}
+@media (min-width:${BREAKPOINTS.menu}px){li.with-arabic{grid-template-columns:1fr 1fr}}
+.num{font-weight:600;color:${C.muted};font-size:.875rem}
 p{margin:0}
 [lang="ar"]{font-family:${ARABIC_FONT_STACK};font-size:1.375rem;line-height:2}
-nav.pager{display:flex;justify-content:space-between;gap:1rem;margin-block:1rem}
-footer{font-size:.875rem;color:#444;border-top:1px solid #ddd}
+nav.pager{display:flex;justify-content:space-between;gap:${SPACE.md};margin-block:${SPACE.md}}
+footer{font-size:.875rem;color:${C.muted};border-top:1px solid ${C.border}}
 `;
 
 /**

@@ -101,6 +101,12 @@ describe('GET /fonts/…', () => {
     expect(Buffer.compare(res.body as Buffer, fs.readFileSync(path.join(amiriFilesDir(), arabic)))).toBe(0);
   });
 
+  it('lets a page of any origin use the font, the sandboxed /preview frame (origin null) included', async () => {
+    const res = await request(app).get(fontUrl(arabic)).set('Origin', 'null');
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('answers a stale hash, an unknown name or a path escape with a plain 404', async () => {
     for (const url of ['/fonts/amiri-arabic-400-normal.00000000.woff2', '/fonts/nothing.woff2', '/fonts/..%2Fpackage.json', '/fonts/']) {
       const res = await request(app).get(url);

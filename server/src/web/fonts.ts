@@ -59,8 +59,11 @@ export const ARABIC_FONT_FACE_CSS = arabicFontFaceCss(fontUrl);
 
 /**
  * `GET /fonts/<name>.<hash>.woff2`: the font files the server's pages use, `font/woff2`,
- * `Cache-Control: public, max-age=31536000, immutable` (the hash is of the content). Any
- * other path under `/fonts/` (an old hash, an unknown name) → plain 404.
+ * `Cache-Control: public, max-age=31536000, immutable` (the hash is of the content),
+ * `Access-Control-Allow-Origin: *`: font loads are CORS requests, and a reading page shown in
+ * the sandboxed /preview frame (no allow-same-origin) has an opaque origin, so without it the
+ * browser drops the font and Arabic shows as boxes; the files are public OFL fonts. Any other
+ * path under `/fonts/` (an old hash, an unknown name) → plain 404.
  */
 export function fontsRouter(): Router {
   const byUrl = new Map([...SERVED.values()].map((font) => [font.url, font.file]));
@@ -68,7 +71,7 @@ export function fontsRouter(): Router {
   router.get(`${FONTS_PATH}:name`, (req, res, next) => {
     const file = byUrl.get(req.path);
     if (!file) return assetNotFound(req, res, next);
-    res.sendFile(file, { cacheControl: false, headers: { 'Cache-Control': IMMUTABLE, 'Content-Type': 'font/woff2' } }, (error) => {
+    res.sendFile(file, { cacheControl: false, headers: { 'Cache-Control': IMMUTABLE, 'Content-Type': 'font/woff2', 'Access-Control-Allow-Origin': '*' } }, (error) => {
       if (error) next(error);
     });
   });

@@ -4,7 +4,7 @@ import { defineMessages, useLanguage } from '@kb/contracts';
 import { RemoteModule } from '../federation/RemoteModule';
 import { useMessages } from '../i18n/messages';
 import { useSiteInfo } from '../site/siteInfo';
-import { colors } from '../styles/theme';
+import { colors, focusRingOnDark } from '../styles/theme';
 
 const messages = defineMessages(
   {
@@ -27,9 +27,13 @@ const Foot = styled.footer`
   margin-top: 4rem;
   padding: 2.5rem 1rem 2rem;
   background: ${colors.primaryDark};
-  color: #f1efe6;
+  color: ${colors.onDark};
   a {
-    color: #ffe9a8;
+    color: ${colors.linkOnDark};
+  }
+  /* The page's ring is for light backgrounds; on this dark green the brighter gold shows. */
+  & *:focus-visible {
+    ${focusRingOnDark}
   }
 `;
 
@@ -42,7 +46,7 @@ const Inner = styled.div`
   h2 {
     font-size: 1.05rem;
     margin: 0 0 0.5rem;
-    color: #fff;
+    color: ${colors.onPrimary};
   }
 `;
 
@@ -55,7 +59,7 @@ const Social = styled.ul`
   gap: 0.5rem;
   li {
     padding: 0.25rem 0.6rem;
-    border: 1px solid #6f8f8a;
+    border: 1px solid ${colors.borderOnDark};
     border-radius: 999px;
     font-size: 0.9rem;
   }
@@ -68,7 +72,7 @@ const Bottom = styled.div`
   max-width: 80rem;
   margin: 2rem auto 0;
   padding-top: 1rem;
-  border-top: 1px solid #2f5f59;
+  border-top: 1px solid ${colors.dividerOnDark};
   font-size: 0.875rem;
   p {
     margin: 0.25rem 0;

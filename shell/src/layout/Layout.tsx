@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMessages } from '../i18n/messages';
-import { NAVBAR_HEIGHT_PX } from '../styles/theme';
+import { colors, NAVBAR_HEIGHT_PX } from '../styles/theme';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
@@ -12,7 +12,7 @@ const Skip = styled.a`
   top: 0;
   z-index: 200;
   padding: 0.5rem 1rem;
-  background: #fff;
+  background: ${colors.surface};
   &:focus {
     left: 0.5rem;
     top: 0.5rem;

@@ -114,7 +114,7 @@ const chatButton = css`
   padding: 0.5rem 1rem;
   border-radius: 999px;
   background: ${colors.primary};
-  color: #fff;
+  color: ${colors.onPrimary};
   font-weight: 600;
   text-decoration: none;
   white-space: nowrap;
@@ -164,7 +164,7 @@ const LangButton = styled.button`
   cursor: pointer;
   &[aria-pressed='true'] {
     background: ${colors.primary};
-    color: #fff;
+    color: ${colors.onPrimary};
   }
 `;
 

@@ -55,7 +55,7 @@ const AskButton = styled.button`
   border: none;
   border-radius: 999px;
   background: ${colors.primary};
-  color: #fff;
+  color: ${colors.onPrimary};
   font: inherit;
   font-weight: 600;
   cursor: pointer;
@@ -75,7 +75,7 @@ const Badges = styled.ul`
   li {
     padding: 0.4rem 0.9rem;
     border-radius: 999px;
-    background: #e7f0ee;
+    background: ${colors.primarySoft};
     color: ${colors.primaryDark};
     font-size: 0.95rem;
   }

@@ -37,7 +37,7 @@ const Chip = styled.button`
   &[aria-pressed='true'] {
     border-color: ${colors.primary};
     background: ${colors.primary};
-    color: #fff;
+    color: ${colors.onPrimary};
   }
   ${focusRing}
 `;

@@ -25,7 +25,7 @@ const Stat = styled.li`
   padding: 1.25rem 0.5rem;
   border-radius: 12px;
   background: ${colors.primary};
-  color: #fff;
+  color: ${colors.onPrimary};
   text-align: center;
   strong {
     font-size: clamp(1.5rem, 5vw, 2.25rem);

@@ -21,7 +21,7 @@ const primary = css`
   ${base}
   border: 1px solid ${colors.primary};
   background: ${colors.primary};
-  color: #fff;
+  color: ${colors.onPrimary};
   &:hover {
     background: ${colors.primaryDark};
   }

@@ -76,7 +76,7 @@ const Card = styled.section`
     padding: 0.5rem 1rem;
     border-radius: 8px;
     background: ${colors.primary};
-    color: #fff;
+    color: ${colors.onPrimary};
     text-decoration: none;
     font-weight: 600;
   }

@@ -120,7 +120,7 @@ const IconBox = styled.span`
   width: 2.75rem;
   height: 2.75rem;
   border-radius: 10px;
-  background: #e7f0ee;
+  background: ${colors.primarySoft};
   color: ${colors.primaryDark};
 `;
 
@@ -133,7 +133,7 @@ const Chips = styled.ul`
   li {
     padding: 0.35rem 0.9rem;
     border-radius: 999px;
-    background: #e7f0ee;
+    background: ${colors.primarySoft};
     color: ${colors.primaryDark};
   }
 `;
