@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
-import { defineMessages, isLang, type Lang } from '@kb/contracts';
+import { COLORS, FONTS, defineMessages, isLang, type Lang } from '@kb/contracts';
 import { pagePolicy } from '../http/security.js';
 import { openApiDocument } from './document.js';
 
@@ -32,8 +32,8 @@ const DOCS_MESSAGES = defineMessages(
 
 /** The pages' own style sheet (served as a file: an inline `style` attribute is refused by the policy). */
 const PAGE_CSS = `body{margin:0}
-.kb-bar{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;padding:.5rem 1rem;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f6f4ee;color:#1c2630;border-bottom:1px solid #ddd}
-.kb-bar a{color:#0b5cad}
+.kb-bar{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;padding:.5rem 1rem;font:1rem/1.5 ${FONTS.body};background:${COLORS.background};color:${COLORS.ink};border-bottom:1px solid ${COLORS.border}}
+.kb-bar a{color:${COLORS.primary}}
 `;
 
 /** The bar with the way back to the site, in `lang`. */

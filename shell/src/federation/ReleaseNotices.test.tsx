@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { languageBus, type RemotesManifest } from '@kb/contracts';
+import { BUCKET_STORAGE_KEY } from './bucket';
 import { PREVIEW_STORAGE_KEY, startReleasePreview } from './releasePreview';
 import { ReleaseNotices } from './ReleaseNotices';
 import { registerRemotesFromManifest } from './remotes';
@@ -41,6 +42,8 @@ function renderNotices(props: Parameters<typeof ReleaseNotices>[0] = {}): void {
 
 beforeEach(() => {
   sessionStorage.clear();
+  // The visitor's bucket goes with every request for the list (the canary's share).
+  localStorage.setItem(BUCKET_STORAGE_KEY, '7');
   resetReleaseWatch();
 });
 afterEach(() => {
@@ -54,7 +57,7 @@ describe('the preview bar', () => {
       remotes: [NEXT],
       preview: { release: 'assistant@0.1.0-000000a2', available: true },
     });
-    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json?release=assistant%400.1.0-000000a2', { cache: 'no-store' });
+    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json?bucket=7&release=assistant%400.1.0-000000a2', { cache: 'no-store' });
     expect(sessionStorage.getItem(PREVIEW_STORAGE_KEY)).toBe('assistant@0.1.0-000000a2');
     const navigate = jest.fn();
     renderNotices({ navigate });
@@ -74,7 +77,7 @@ describe('the preview bar', () => {
   it('keeps the preview on later pages of the tab without the link', async () => {
     sessionStorage.setItem(PREVIEW_STORAGE_KEY, 'assistant@0.1.0-000000a2');
     const fetchImpl = await startAt('/about', { remotes: [NEXT], preview: { release: 'assistant@0.1.0-000000a2', available: true } });
-    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json?release=assistant%400.1.0-000000a2', { cache: 'no-store' });
+    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json?bucket=7&release=assistant%400.1.0-000000a2', { cache: 'no-store' });
     renderNotices();
     expect(screen.getByRole('region', { name: 'Release preview' })).toHaveTextContent('Preview of assistant@0.1.0-000000a2');
   });
@@ -93,7 +96,7 @@ describe('the preview bar', () => {
 
   it('never sends a malformed release to the server, and says it is not available', async () => {
     const fetchImpl = await startAt('/?release=../../etc', { remotes: [LIVE] });
-    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store' });
+    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json?bucket=7', { cache: 'no-store' });
     expect(sessionStorage.getItem(PREVIEW_STORAGE_KEY)).toBeNull();
     renderNotices();
     expect(screen.getByRole('region', { name: 'Release preview' })).toHaveTextContent(
@@ -119,7 +122,7 @@ describe('the reload offer', () => {
     expect(screen.queryByRole('region', { name: 'Site update' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('link', { name: 'About' }));
-    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store' });
+    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json?bucket=7', { cache: 'no-store' });
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Site update' })).toHaveTextContent('A new version of this site is available.'),
     );

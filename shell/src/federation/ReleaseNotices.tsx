@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { format } from '@kb/contracts';
+import { COLORS } from '@kb/contracts/tokens';
 import { useReleaseMessages } from './releaseMessages';
 import { leavePreview, usePreviewState } from './releasePreview';
 import { useReleaseChanged, useReleaseWatch } from './releaseWatch';
@@ -30,10 +31,10 @@ const Bar = styled.div<{ $tone: 'dark' | 'light' }>`
   padding: 0.75rem 1rem;
   border-radius: 10px;
   box-shadow: 0 4px 16px rgb(0 0 0 / 20%);
-  /* #fff on #0f4c45 and #3b2f0b on #fffaf0: both well above 4.5:1. */
-  background: ${(p) => (p.$tone === 'dark' ? '#0f4c45' : '#fffaf0')};
-  color: ${(p) => (p.$tone === 'dark' ? '#fff' : '#3b2f0b')};
-  border: 1px solid ${(p) => (p.$tone === 'dark' ? '#0f4c45' : '#d9c48a')};
+  /* onPrimary on primary and noticeInk on noticeSoft: pairs tokens.test.ts checks for 4.5:1. */
+  background: ${(p) => (p.$tone === 'dark' ? COLORS.primary : COLORS.noticeSoft)};
+  color: ${(p) => (p.$tone === 'dark' ? COLORS.onPrimary : COLORS.noticeInk)};
+  border: 1px solid ${(p) => (p.$tone === 'dark' ? COLORS.primary : COLORS.noticeBorder)};
   & p {
     margin: 0;
   }
@@ -46,10 +47,10 @@ const Button = styled.button<{ $tone: 'dark' | 'light' }>`
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  background: ${(p) => (p.$tone === 'dark' ? '#fff' : '#0f4c45')};
-  color: ${(p) => (p.$tone === 'dark' ? '#0f4c45' : '#fff')};
+  background: ${(p) => (p.$tone === 'dark' ? COLORS.onPrimary : COLORS.primary)};
+  color: ${(p) => (p.$tone === 'dark' ? COLORS.primary : COLORS.onPrimary)};
   &:focus-visible {
-    outline: 3px solid #d4a017;
+    outline: 3px solid ${(p) => (p.$tone === 'dark' ? COLORS.focusOnDark : COLORS.focus)};
     outline-offset: 2px;
   }
 `;
