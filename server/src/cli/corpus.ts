@@ -12,7 +12,8 @@ import { openDatabase } from '../db/open.js';
 import { MAX_BATCH, registerEmbeddingCommands } from '../embeddings/commands.js';
 import { HelpRequested, loadConfigOrExit, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
 import { describeDatabase } from '../db/describe.js';
-import { describeOutcome } from './operator.js';
+import { describeOutcome, embeddedDatabaseExists, NoDatabaseError } from './operator.js';
+import { PGLITE_SUBDIR } from '../db/open.js';
 
 /**
  * `npm run corpus -- …`: the corpus's operator commands.
@@ -27,7 +28,7 @@ import { describeOutcome } from './operator.js';
  * batches done stay stored).
  */
 
-export const USAGE = `Usage: npm run corpus -- <command>
+export const USAGE = `Usage: npm run corpus -- <command> [--init]
 
   status
         Passages per source and language.
@@ -44,19 +45,22 @@ export const USAGE = `Usage: npm run corpus -- <command>
         Resumable: passages already embedded are skipped; an interrupted run keeps its batches.
 
 Runs through the server's admin socket (DATA_DIR/admin.sock) when the server runs, else on
-the database directly (DATABASE_URL, or DATA_DIR under its lock).`;
+the database directly (DATABASE_URL, or DATA_DIR under its lock). Without a server and without
+a database in DATA_DIR it refuses and creates nothing (a wrong DATA_DIR), unless --init asks
+it to create the database there.`;
 
 /** Largest batch sent in one command (bytes of JSON; the socket takes lines up to 1 MiB). */
 const BATCH_BYTES = 256 * 1024;
 /** Most records in one batch. */
 const BATCH_RECORDS = 1000;
 
-/** A command line, parsed. */
-export type CorpusCommand =
+/** A command line, parsed; `init` (`--init`): create the embedded database if DATA_DIR has none. */
+export type CorpusCommand = { init?: boolean } & (
   | { verb: 'status' }
   | { verb: 'remove'; source: string }
   | { verb: 'import'; path: string; source: string; lang: string; translator?: string }
-  | { verb: 'embed'; source?: string; lang?: string; batch?: number };
+  | { verb: 'embed'; source?: string; lang?: string; batch?: number }
+);
 
 /**
  * Parses the arguments after `npm run corpus --` (with `util.parseArgs`, {@link parseCommandLine}).
@@ -64,33 +68,34 @@ export type CorpusCommand =
  * @throws UsageError naming what is wrong
  */
 export function parseCorpusArgs(argv: readonly string[]): CorpusCommand {
-  const line = parseCommandLine(argv, { values: ['source', 'lang', 'translator', 'batch'] });
+  const line = parseCommandLine(argv, { values: ['source', 'lang', 'translator', 'batch'], flags: ['init'] });
+  const init = line.flags.has('init') ? { init: true } : {};
   const options = line.values;
   const allow = (...names: string[]): void => onlyOptions(line, ...names);
   const [verb, ...rest] = line.positionals;
   if (verb === 'help') throw new HelpRequested();
   if (verb === 'status' && rest.length === 0) {
-    allow();
-    return { verb };
+    allow('init');
+    return { verb, ...init };
   }
   if (verb === 'remove' && rest.length === 1) {
-    allow();
-    return { verb, source: rest[0] ?? '' };
+    allow('init');
+    return { verb, source: rest[0] ?? '', ...init };
   }
   if (verb === 'import' && rest.length === 1) {
-    allow('source', 'lang', 'translator');
+    allow('source', 'lang', 'translator', 'init');
     const source = options.get('source');
     const lang = options.get('lang');
     if (!source || !lang) throw new UsageError('import needs --source <id> and --lang <code>');
-    return { verb, path: path.resolve(rest[0] ?? ''), source, lang, translator: options.get('translator') };
+    return { verb, path: path.resolve(rest[0] ?? ''), source, lang, translator: options.get('translator'), ...init };
   }
   if (verb === 'embed' && rest.length === 0) {
-    allow('source', 'lang', 'batch');
+    allow('source', 'lang', 'batch', 'init');
     const batch = options.get('batch');
     if (batch !== undefined && (!/^\d+$/.test(batch) || Number(batch) < 1 || Number(batch) > MAX_BATCH)) {
       throw new UsageError(`--batch must be a whole number between 1 and ${MAX_BATCH}`);
     }
-    return { verb, source: options.get('source'), lang: options.get('lang'), batch: batch === undefined ? undefined : Number(batch) };
+    return { verb, source: options.get('source'), lang: options.get('lang'), batch: batch === undefined ? undefined : Number(batch), ...init };
   }
   throw new UsageError(verb ? `cannot ${verb} that way` : 'which command?');
 }
@@ -102,7 +107,7 @@ interface Channel {
   close(): Promise<void>;
 }
 
-async function openChannel(config: CorpusCliDeps['config']): Promise<Channel> {
+async function openChannel(config: CorpusCliDeps['config'], init: boolean): Promise<Channel> {
   const socket = adminSocketPath(config.dataDir);
   if (!config.databaseUrl) {
     try {
@@ -110,6 +115,12 @@ async function openChannel(config: CorpusCliDeps['config']): Promise<Channel> {
       return { via: 'server', run: (command, args = {}) => callAdmin(socket, command, args), close: () => Promise.resolve() };
     } catch (error) {
       if (!(error instanceof AdminUnavailableError)) throw error;
+    }
+    if (!init && !embeddedDatabaseExists(config.dataDir)) {
+      throw new NoDatabaseError(
+        `no database in ${path.join(config.dataDir, PGLITE_SUBDIR)} and no server answers on ${socket}. ` +
+          "Set DATA_DIR to the server's data folder (its start-up log names the database), or pass --init to create a new database there. Nothing was created.",
+      );
     }
   }
   const db: Database = await openDatabase(config);
@@ -207,6 +218,8 @@ async function runEmbed(cmd: Extract<CorpusCommand, { verb: 'embed' }>, channel:
  * import). An import shows a progress bar on `err` (passages, rate, ETA).
  *
  * @returns where it ran
+ * @throws NoDatabaseError when no server answers and DATA_DIR holds no database (without
+ *   `cmd.init`); nothing is created then
  * @throws ImportFileError for a bad record (file and line), AdminCommandError for a refusal
  *   (for embed: embeddings not configured, endpoint unreachable, 401, dimension mismatch,
  *   pgvector missing), ImportInterrupted or EmbedInterrupted when `signal` aborted it, DataDirLockedError when a server holds the
@@ -214,7 +227,7 @@ async function runEmbed(cmd: Extract<CorpusCommand, { verb: 'embed' }>, channel:
  */
 export async function runCorpusCommand(cmd: CorpusCommand, deps: CorpusCliDeps): Promise<'server' | 'embedded' | 'postgres'> {
   const records = cmd.verb === 'import' ? readImportRecords(cmd.path) : [];
-  const channel = await openChannel(deps.config);
+  const channel = await openChannel(deps.config, cmd.init === true);
   try {
     if (cmd.verb === 'status') {
       deps.out(`${JSON.stringify(await channel.run('corpus.status'), null, 2)}\n`);
@@ -294,7 +307,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`${error.message}\n`);
       process.exit(130);
     }
-    if (error instanceof ImportFileError || error instanceof AdminCommandError || error instanceof DataDirLockedError) {
+    if (error instanceof ImportFileError || error instanceof AdminCommandError || error instanceof DataDirLockedError || error instanceof NoDatabaseError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

@@ -35,7 +35,7 @@ export class NoDatabaseError extends Error {
 }
 
 /** True when `DATA_DIR` holds an embedded database (PGlite writes `PG_VERSION` when it creates one). */
-function embeddedDatabaseExists(dataDir: string): boolean {
+export function embeddedDatabaseExists(dataDir: string): boolean {
   return fs.existsSync(path.join(dataDir, PGLITE_SUBDIR, 'PG_VERSION'));
 }
 

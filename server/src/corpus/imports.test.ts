@@ -161,11 +161,20 @@ describe.each(testBackends)('npm run corpus -- import | remove | status ($name)'
       // Five imports, each rewriting and vacuuming the derived tables: slow on a busy machine.
     }, 180_000);
 
-    it('imports on the embedded database directly when no server runs', async () => {
+    it('refuses a DATA_DIR with neither a server nor a database, and creates nothing', async () => {
+      const wrong = path.join(tempDir(), 'data');
+      const file = write(files, 'herkul.jsonl', JSON.stringify({ ref: 'h/1', text: 'Sohbet metni' }));
+      await expect(
+        runCorpusCommand({ verb: 'import', path: file, source: 'herkulnagme', lang: 'tr' }, { config: { dataDir: wrong, databaseUrl: undefined }, out: (t) => printed.push(t), err: sink() }),
+      ).rejects.toThrow(`no database in ${path.join(wrong, 'pgdata')} and no server answers on ${path.join(wrong, 'admin.sock')}`);
+      expect(fs.existsSync(wrong)).toBe(false);
+    });
+
+    it('imports on the embedded database directly when no server runs, creating it with --init', async () => {
       const offline = tempDir();
       const file = write(files, 'herkul.jsonl', JSON.stringify({ ref: 'h/1', text: 'Sohbet metni' }));
       const via = await runCorpusCommand(
-        { verb: 'import', path: file, source: 'herkulnagme', lang: 'tr' },
+        { verb: 'import', path: file, source: 'herkulnagme', lang: 'tr', init: true },
         { config: { dataDir: offline, databaseUrl: undefined }, out: (t) => printed.push(t), err: sink() },
       );
       expect(via).toBe('embedded');
