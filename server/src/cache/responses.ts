@@ -12,6 +12,7 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/database.js';
 import type { Logger } from '../logger.js';
+import { recordCacheRequest } from '../metrics/metrics.js';
 import { corpusVersionReader, onCorpusChange, type CorpusVersionReader } from './corpus-version.js';
 
 /** Bounds of the cache: bytes kept (UTF-8 bodies and keys), entries, and the age of the oldest entry served (ms). */
@@ -151,6 +152,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return version;
   }
 
+  /** Counts a lookup in `kb_cache_requests_total` (metrics/metrics.ts) and passes its result on. */
+  function counted(key: CacheKey, result: CachedResult): CachedResult {
+    if (result.cache !== 'off') recordCacheRequest(key[0], result.cache);
+    return result;
+  }
+
   async function uncached(compute: () => Promise<Computed>, cache: CacheStatus): Promise<CachedResult> {
     const body = JSON.stringify((await compute()).value);
     return { body, etag: weakEtag(undefined, body), cache };
@@ -161,20 +168,22 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     async json(key, compute) {
       if (!enabled) return uncached(compute, 'off');
       const version = await currentVersion();
-      if (version === undefined) return uncached(compute, 'miss');
+      // The key's first part names the cache (search, ask, stats, sources): the metric's label.
+      if (version === undefined) return counted(key, await uncached(compute, 'miss'));
       const k = storeKey(version, key);
       const status: LRUCache.Status<string, Entry, () => Promise<Computed>> = {};
       const entry = await entries.fetch(k, { context: compute, status });
-      if (entry === undefined) return uncached(compute, 'miss');
+      if (entry === undefined) return counted(key, await uncached(compute, 'miss'));
       if (!entry.keep && entries.peek(k) === entry) entries.delete(k);
       const hit = status.fetch === 'hit' || status.fetch === 'inflight';
-      return { body: entry.body, etag: entry.etag, cache: hit ? 'hit' : 'miss' };
+      return counted(key, { body: entry.body, etag: entry.etag, cache: hit ? 'hit' : 'miss' });
     },
     async lookup(key) {
       if (!enabled) return { version: undefined, entry: undefined };
       const version = await currentVersion();
       if (version === undefined) return { version, entry: undefined };
       const entry = entries.get(storeKey(version, key));
+      recordCacheRequest(key[0], entry ? 'hit' : 'miss');
       return { version, entry: entry && { body: entry.body, etag: entry.etag } };
     },
     store(key, version, value) {
