@@ -166,7 +166,8 @@ test.describe('/chat', () => {
     });
     await expect(page.frameLocator('iframe[title="poster"]').getByText('posted')).toBeVisible();
     // A forged event claiming another origin, dispatched inside the frame itself.
-    const inside = page.frame({ url: /\/assistant\/index\.html/ });
+    // The frame's page is its release's: /assistant/<version>/index.html.
+    const inside = page.frame({ url: /\/assistant\/(?:[^/]+\/)?index\.html/ });
     if (!inside) throw new Error('the assistant frame is not there');
     await inside.evaluate(() => {
       window.dispatchEvent(
