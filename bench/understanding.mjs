@@ -25,21 +25,18 @@ const require = createRequire(import.meta.url);
 const dist = path.join(repoRoot, 'server', 'dist');
 const { queryTerms } = require(path.join(dist, 'retrieval', 'query.js'));
 const { shippedExpansion, warmUpExpansion } = require(path.join(dist, 'retrieval', 'expansion.js'));
+const { parseDevSet } = require(path.join(dist, 'eval', 'metrics.js'));
 
 const evalDir = path.join(repoRoot, 'eval');
-const questions = [];
-for (const file of fs.readdirSync(evalDir).filter((f) => f.endsWith('.tsv') && !f.startsWith('judge'))) {
-  for (const line of fs.readFileSync(path.join(evalDir, file), 'utf8').split('\n').slice(1)) {
-    const cols = line.split('\t');
-    if (line.startsWith('#') || cols.length < 4) continue;
-    questions.push({ lang: cols[0], text: cols[3] });
-  }
-}
+const questions = fs
+  .readdirSync(evalDir)
+  .filter((f) => f.endsWith('.tsv') && !f.startsWith('judge'))
+  .flatMap((f) => parseDevSet(fs.readFileSync(path.join(evalDir, f), 'utf8'), f.slice(0, -4)));
 const expansion = shippedExpansion();
 warmUpExpansion(expansion);
-const ms = questions.map(({ lang, text }) => {
+const ms = questions.map(({ lang, question }) => {
   const start = process.cpuUsage();
-  queryTerms(text, [lang], { ...expansion });
+  queryTerms(question, [lang], { ...expansion });
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
 });
