@@ -35,7 +35,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry: the suite shares two cores with the server it drives; a test that passes only
+  // on its retry is still listed as flaky in the report, to be fixed.
+  retries: 1,
   forbidOnly: true,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
