@@ -11,7 +11,7 @@ import {
   type ContactRequest,
 } from '@kb/contracts';
 import { postForm } from '../shared/api';
-import { showErrorToast } from '../shared/toasts';
+import { FormToasts, showErrorToast } from '../shared/toasts';
 import { colors, radii, HoneypotBox, PrimaryButton, Spinner, VisuallyHidden } from '../shared/theme';
 import { contactMessages } from './messages';
 import { SuccessDialog } from './SuccessDialog';
@@ -167,8 +167,8 @@ function FocusFirstError(): null {
 /**
  * The contact form (SPEC.md §2, §3, §4, §5): formik with the shared `contactSchema`, messages
  * in the visitor's language (re-labelled when it changes), `Submitting...` with a spinner while
- * `POST /api/contact` runs, the success dialog and a reset on success, the error toast and the
- * typed values kept on failure. A hidden honeypot field catches bots.
+ * `POST /api/contact` runs, the success dialog and a reset on success, the error toast (under the
+ * button, in the form's own toast area) and the typed values kept on failure. A hidden honeypot field catches bots.
  */
 export function ContactForm(): ReactNode {
   const lang = useLanguage();
@@ -191,7 +191,7 @@ export function ContactForm(): ReactNode {
             helpers.resetForm();
             setDone(true);
           } else {
-            showErrorToast(contactMessages[lang].errorTitle, contactMessages[lang].errorText);
+            showErrorToast('contact-toasts', contactMessages[lang].errorTitle, contactMessages[lang].errorText);
           }
         }}
       >
@@ -241,6 +241,7 @@ export function ContactForm(): ReactNode {
                 {isSubmitting && <Spinner />}
                 {isSubmitting ? t.submitting : t.submit}
               </PrimaryButton>
+              <FormToasts area="contact-toasts" />
             </Actions>
           </Form>
         )}

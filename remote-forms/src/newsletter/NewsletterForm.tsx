@@ -14,7 +14,7 @@ import {
 } from '@kb/contracts';
 import { PRIVACY_ANCHOR } from '../privacy/PrivacyNotice';
 import { postForm } from '../shared/api';
-import { showErrorToast, showSuccessToast } from '../shared/toasts';
+import { FormToasts, showErrorToast, showSuccessToast } from '../shared/toasts';
 import { colors, radii, HoneypotBox, PrimaryButton, Spinner } from '../shared/theme';
 import { REMOTE_VERSION } from '../version';
 
@@ -138,7 +138,7 @@ function problem(email: string): FormMessageKey | undefined {
  * The forms remote's newsletter block (`./NewsletterForm`, in the shell's footer; SPEC.md §2,
  * §4, §5, §8): a required e-mail address, trimmed before it is sent, a blank one ignored. On
  * success a toast with the added address and an empty field; on failure an error toast and the
- * address kept. Links to the privacy notice on the Contact page.
+ * address kept (both in the block's own toast area, under the button). Links to the privacy notice on the Contact page.
  */
 export default function NewsletterForm(): ReactNode {
   const lang = useLanguage();
@@ -163,10 +163,10 @@ export default function NewsletterForm(): ReactNode {
           const body = values.website === '' ? { email } : { email, [HONEYPOT_FIELD]: values.website };
           if (await postForm('/api/newsletter', body)) {
             const m = messages[lang];
-            showSuccessToast(m.successTitle, format(m.successText, { email }));
+            showSuccessToast('newsletter-toasts', m.successTitle, format(m.successText, { email }));
             helpers.resetForm();
           } else {
-            showErrorToast(messages[lang].errorTitle, messages[lang].errorText);
+            showErrorToast('newsletter-toasts', messages[lang].errorTitle, messages[lang].errorText);
           }
         }}
       >
@@ -193,6 +193,7 @@ export default function NewsletterForm(): ReactNode {
               </Button>
             </Row>
             {error !== undefined && <ErrorText id="newsletter-email-error">{error}</ErrorText>}
+            <FormToasts area="newsletter-toasts" />
             <HoneypotBox>
               <label htmlFor="newsletter-website">{t.honeypot}</label>
               <input {...getFieldProps(HONEYPOT_FIELD)} id="newsletter-website" type="text" tabIndex={-1} autoComplete="off" />
