@@ -93,6 +93,11 @@ describe('NewsletterForm', () => {
     expect(success).toHaveTextContent('Bültene başarıyla abone oldunuz!');
     expect(success).toHaveTextContent('okur@example.org adresi bültenimize eklendi.');
     expect(screen.getByRole('region', { name: 'Bülten bildirimleri' })).toContainElement(success);
+    // Closed from the keyboard with its Turkish-named button.
+    screen.getByRole('button', { name: 'Bu bildirimi kapat' }).focus();
+    await user.keyboard('{Enter}');
+    // Leaving (jsdom plays no exit animation, so the node stays): no longer an alert.
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     await user.type(screen.getByLabelText('E-posta adresi'), 'okur@example.org{Enter}');
     await waitFor(() => expect(screen.getByText('Abonelik başarısız. Lütfen tekrar deneyin.')).toBeInTheDocument());
   });
