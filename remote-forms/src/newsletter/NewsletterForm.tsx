@@ -17,6 +17,7 @@ import { postForm } from '../shared/api';
 import { FormToasts, showErrorToast, showSuccessToast } from '../shared/toasts';
 import { colors, radii, HoneypotBox, PrimaryButton, Spinner } from '../shared/theme';
 import { REMOTE_VERSION } from '../version';
+import { FONT_SIZES, SPACE } from '@kb/contracts/tokens';
 
 const messages = defineMessages(
   {
@@ -51,31 +52,31 @@ const messages = defineMessages(
 
 const Box = styled.section`
   h2 {
-    font-size: 1.05rem;
-    margin: 0 0 0.5rem;
+    font-size: ${FONT_SIZES.md};
+    margin: 0 0 ${SPACE.xs};
     color: inherit;
   }
   p {
-    margin: 0 0 0.5rem;
+    margin: 0 0 ${SPACE.xs};
   }
   label {
     display: block;
     font-weight: 600;
-    margin-bottom: 0.25rem;
+    margin-bottom: ${SPACE.xxs};
   }
 `;
 
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 0.5rem;
+  gap: ${SPACE.xs};
   input {
     flex: 1 1 12rem;
     min-width: 0;
     font: inherit;
     color: ${colors.text};
     background: ${colors.surface};
-    padding: 0.55rem 0.75rem;
+    padding: 0.55rem ${SPACE.sm};
     border: 1px solid ${colors.control};
     border-radius: ${radii.md};
   }
@@ -102,14 +103,14 @@ const ErrorText = styled.p`
     margin: 0.35rem 0 0;
   }
   color: ${colors.dangerOnDark};
-  font-size: 0.9rem;
+  font-size: ${FONT_SIZES.sm};
 `;
 
 const Privacy = styled.p`
   && {
-    margin: 0.5rem 0 0;
+    margin: ${SPACE.xs} 0 0;
   }
-  font-size: 0.875rem;
+  font-size: ${FONT_SIZES.sm};
 `;
 
 interface Values {
