@@ -9,7 +9,8 @@ import { ReleaseSite } from './support/releaseSite';
  * remote-knowledge is shown to one tab through `/?release=`, and a tab left open while the
  * operator activates it is offered a reload on its next in-app navigation. A server of its own
  * on its own data folder and web root; the knowledge builds are small stand-ins that pass
- * release verification (no webpack run: only the shell's pages are visited, never /knowledge).
+ * release verification (no webpack run: only the shell's pages and /chat are visited, never
+ * /knowledge).
  */
 
 const LIVE = '0.0.0-e2e00001';
@@ -42,7 +43,7 @@ test.setTimeout(120_000);
 test.beforeAll(async () => {
   // A fresh data folder: the first start loads the corpus (minutes on a busy machine).
   test.setTimeout(300_000);
-  site = await ReleaseSite.create({ prefix: 'kb-preview-e2e-', ownRemote: 'remote-knowledge', shared: ['shell'] });
+  site = await ReleaseSite.create({ prefix: 'kb-preview-e2e-', ownRemote: 'remote-knowledge', shared: ['shell', 'remote-assistant'] });
   origin = site.origin;
   // The first start publishes and activates LIVE; NEXT is published while the server runs, not activated.
   standInBuild(LIVE);
@@ -92,6 +93,30 @@ test('a published, unactivated release is previewed in one tab until it leaves t
   // A release that is not published is said to be unavailable.
   await page.goto(`${origin}/?release=knowledge@0.0.0-e2e0dead&lang=en`);
   await expect(bar).toContainText('Release knowledge@0.0.0-e2e0dead is not available for preview. You are seeing the live site.');
+});
+
+test('on /chat the preview bar sits below the question box, never over it (375 and 1280 px)', async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${origin}/chat?release=knowledge@${NEXT}&lang=en`);
+    const bar = page.getByRole('region', { name: 'Release preview' });
+    await expect(bar).toBeVisible();
+    const question = page.frameLocator('iframe').getByRole('textbox', { name: 'Your question' });
+    await expect(question).toBeVisible();
+    // The frame ends where the docked notices begin, so the question box is fully visible.
+    await expect
+      .poll(async () => {
+        const frame = await page.locator('iframe').boundingBox();
+        const shown = await bar.boundingBox();
+        return frame && shown ? Math.round(frame.y + frame.height - shown.y) : Number.NaN;
+      })
+      .toBeLessThanOrEqual(0);
+    await expect(page.locator('iframe')).toBeInViewport({ ratio: 1 });
+    await bar.getByRole('button', { name: 'Leave preview' }).click();
+    await expect(bar).toHaveCount(0);
+    // Without notices the frame takes the whole viewport below the navbar again.
+    await expect.poll(async () => Math.round((await page.locator('iframe').boundingBox())?.height ?? 0)).toBe(800 - 64);
+  }
 });
 
 test('a tab open across an activation offers the reload', async ({ page }) => {

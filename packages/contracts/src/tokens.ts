@@ -90,6 +90,7 @@ export const TEXT_CONTRAST_PAIRS: readonly (readonly [text: ColorToken, backgrou
   ['primary', 'background'],
   ['primary', 'surface'],
   ['primary', 'primarySoft'],
+  ['primary', 'noticeSoft'],
   ['onPrimary', 'primary'],
   ['onPrimary', 'primaryDark'],
   ['onPrimary', 'disabled'],
@@ -116,6 +117,7 @@ export const NON_TEXT_CONTRAST_PAIRS: readonly (readonly [mark: ColorToken, back
   ['focus', 'surface'],
   ['focus', 'background'],
   ['focus', 'primarySoft'],
+  ['focus', 'noticeSoft'],
   ['focusOnDark', 'primary'],
   ['focusOnDark', 'primaryDark'],
 ];
@@ -172,6 +174,22 @@ export const BREAKPOINTS = {
 /** Media query (without `@media`) matching the narrow layout: viewports under {@link BREAKPOINTS.menu}. */
 export const NARROW_SCREEN_QUERY = `(max-width: ${BREAKPOINTS.menu - 0.02}px)`;
 
+/**
+ * Sizes of the page's fixed chrome, which full-viewport remote pages (/chat, /search?q=,
+ * /preview) leave free.
+ */
+export const LAYOUT = {
+  /** Height of the shell's fixed navbar (CSS px). */
+  navbarHeightPx: 64,
+  /**
+   * CSS custom property the shell sets on `<html>` to the height of the release notices docked
+   * at the bottom of the viewport (`0px` without any; unset by older shells, so read it as
+   * `var(--kb-bottom-dock, 0px)`). A full-viewport page subtracts it, so the notices never cover
+   * its last row (the question box).
+   */
+  bottomDockVar: '--kb-bottom-dock',
+} as const;
+
 /** The keyboard focus ring: a solid outline drawn outside the element. */
 export const FOCUS_RING = {
   width: '3px',
@@ -201,5 +219,6 @@ export const tokens = {
   lineHeight: LINE_HEIGHT,
   breakpoints: BREAKPOINTS,
   narrowScreenQuery: NARROW_SCREEN_QUERY,
+  layout: LAYOUT,
   focusRing: FOCUS_RING,
 } as const;

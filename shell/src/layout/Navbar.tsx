@@ -133,8 +133,14 @@ const chatButton = css`
 const ChatAnchor = styled.a`
   ${chatButton}
 `;
-const ChatLink = styled(Link)`
+/** A NavLink, so on /chat it carries `aria-current="page"` and, like the other items, shows it. */
+const ChatLink = styled(NavLink)`
   ${chatButton}
+  &.active {
+    background: ${colors.primaryDark};
+    text-decoration: underline;
+    text-underline-offset: 0.2em;
+  }
 `;
 
 const LangGroup = styled.div`
