@@ -21,6 +21,11 @@ const HEX_COLOUR = /(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3})(?![\w-])/
  */
 const BREAKPOINT_768 = /\b(?:76[78](?:\.\d+)?px|48em)\b|(?:[<>]=?|===?)\s*76[78]\b|\b76[78]\s*(?:[<>]=?|===?)/g;
 
+/** A colour function (`rgb(…)`, `rgba(…)`, `hsl(…)`): shadows and backdrops are tokens too (SHADOWS, BACKDROP). */
+const COLOUR_FUNCTION = /\b(?:rgba?|hsla?)\(/g;
+/** pdf.js's text layer: its selection tint and the drawn page's shadow are pdf.js's own look. */
+const COLOUR_FUNCTION_ALLOWED = new Set(['remote-assistant/src/preview/PdfView.tsx']);
+
 /** The source files (.ts, .tsx) under `dir`, tests excluded, as repository-relative paths. */
 function sources(dir) {
   return fs.readdirSync(path.join(repoRoot, dir), { recursive: true, withFileTypes: true })
@@ -42,6 +47,14 @@ describe('design tokens', () => {
     const stray = SCANNED.flatMap(sources)
       .filter((file) => !ALLOWED.has(file))
       .flatMap((file) => (fs.readFileSync(path.join(repoRoot, file), 'utf8').match(BREAKPOINT_768) ?? []).map((hit) => `${file}: ${hit}`));
+    expect(stray).toEqual([]);
+  });
+
+  it('leaves no rgb()/hsl() colour (a shadow, a backdrop) in the apps and the server outside the tokens', () => {
+    expect('box-shadow: 0 2px 10px rgb(0 0 0 / 4%); background: rgba(10, 54, 49, 0.55); color: hsl(0 0% 0%)'.match(COLOUR_FUNCTION)).toHaveLength(3);
+    const stray = SCANNED.flatMap(sources)
+      .filter((file) => !COLOUR_FUNCTION_ALLOWED.has(file))
+      .flatMap((file) => (fs.readFileSync(path.join(repoRoot, file), 'utf8').match(COLOUR_FUNCTION) ?? []).map((hit) => `${file}: ${hit}`));
     expect(stray).toEqual([]);
   });
 

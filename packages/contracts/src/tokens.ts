@@ -141,6 +141,20 @@ export const RADII = {
   pill: '999px',
 } as const;
 
+/**
+ * Shadows (CSS `box-shadow` values), black at low opacity so they suit every surface: a
+ * resting card, a raised element (a hovered card, the notices docked at the foot of the
+ * viewport) and a modal dialog.
+ */
+export const SHADOWS = {
+  card: '0 2px 10px rgb(0 0 0 / 5%)',
+  raised: '0 6px 20px rgb(0 0 0 / 12%)',
+  dialog: '0 16px 48px rgb(0 0 0 / 25%)',
+} as const;
+
+/** The layer behind a modal dialog: {@link COLORS.primaryDark} at 55 %, the same in every remote. */
+export const BACKDROP = 'rgb(10 54 49 / 55%)';
+
 /** Font stacks. Arabic passages use `ARABIC_FONT_STACK` (fonts.ts). */
 export const FONTS = {
   body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
@@ -214,6 +228,8 @@ export const tokens = {
   colors: COLORS,
   space: SPACE,
   radii: RADII,
+  shadows: SHADOWS,
+  backdrop: BACKDROP,
   fonts: FONTS,
   fontSizes: FONT_SIZES,
   lineHeight: LINE_HEIGHT,

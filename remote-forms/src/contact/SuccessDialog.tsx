@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { colors, radii, PrimaryButton } from '../shared/theme';
-import { SPACE } from '@kb/contracts/tokens';
+import { BACKDROP, SHADOWS, SPACE } from '@kb/contracts/tokens';
 
 /** The success dialog closes itself after this long (ms, SPEC.md §9). */
 export const SUCCESS_DIALOG_MS = 4000;
@@ -13,7 +13,7 @@ const Backdrop = styled.div`
   display: grid;
   place-items: center;
   padding: ${SPACE.md};
-  background: rgba(10, 54, 49, 0.55);
+  background: ${BACKDROP};
 `;
 
 const Box = styled.div`
@@ -22,7 +22,7 @@ const Box = styled.div`
   background: ${colors.surface};
   color: ${colors.text};
   border-radius: ${radii.lg};
-  box-shadow: 0 12px 40px rgba(0, 0, 0, 0.25);
+  box-shadow: ${SHADOWS.dialog};
   text-align: center;
   h2 {
     margin: 0 0 ${SPACE.xs};

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { format } from '@kb/contracts';
-import { COLORS, LAYOUT, RADII, SPACE } from '@kb/contracts/tokens';
+import { COLORS, LAYOUT, RADII, SHADOWS, SPACE } from '@kb/contracts/tokens';
 import { useReleaseMessages } from './releaseMessages';
 import { leavePreview, usePreviewState } from './releasePreview';
 import { useReleaseChanged, useReleaseWatch } from './releaseWatch';
@@ -30,7 +30,7 @@ const Bar = styled.div<{ $tone: 'dark' | 'light' }>`
   max-width: 48rem;
   padding: ${SPACE.sm} ${SPACE.md};
   border-radius: ${RADII.md};
-  box-shadow: 0 4px 16px rgb(0 0 0 / 20%);
+  box-shadow: ${SHADOWS.raised};
   /* onPrimary on primary and noticeInk on noticeSoft: pairs tokens.test.ts checks for 4.5:1. */
   background: ${(p) => (p.$tone === 'dark' ? COLORS.primary : COLORS.noticeSoft)};
   color: ${(p) => (p.$tone === 'dark' ? COLORS.onPrimary : COLORS.noticeInk)};

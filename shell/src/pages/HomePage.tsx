@@ -5,7 +5,7 @@ import { useMessages } from '../i18n/messages';
 import { colors, MOBILE_BREAKPOINT_PX } from '../styles/theme';
 import { useMediaQuery } from './useMediaQuery';
 import { useDocumentTitle } from './useDocumentTitle';
-import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
+import { FONT_SIZES, RADII, SHADOWS, SPACE } from '@kb/contracts/tokens';
 
 const Hero = styled.section`
   max-width: 48rem;
@@ -36,7 +36,7 @@ const Form = styled.form`
   background: ${colors.surface};
   border: 1px solid ${colors.border};
   border-radius: ${RADII.pill};
-  box-shadow: 0 4px 20px rgb(0 0 0 / 6%);
+  box-shadow: ${SHADOWS.card};
 `;
 
 const Input = styled.input`

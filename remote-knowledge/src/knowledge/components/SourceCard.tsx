@@ -9,7 +9,7 @@ import { SourceIcon } from './SourceIcon';
 import { StatusBadge } from './StatusBadge';
 import { chatHref } from './chatHref';
 import { IconBox, TagList } from './parts';
-import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
+import { FONT_SIZES, RADII, SHADOWS, SPACE } from '@kb/contracts/tokens';
 
 const Card = styled.article<{ $clickable: boolean }>`
   display: flex;
@@ -20,13 +20,13 @@ const Card = styled.article<{ $clickable: boolean }>`
   background: ${colors.surface};
   border: 1px solid ${colors.border};
   border-radius: ${RADII.lg};
-  box-shadow: 0 2px 10px rgb(0 0 0 / 4%);
+  box-shadow: ${SHADOWS.card};
   cursor: ${(p) => (p.$clickable ? 'pointer' : 'default')};
   transition:
     box-shadow 0.15s ease,
     border-color 0.15s ease;
   &:hover {
-    ${(p) => (p.$clickable ? `border-color: ${colors.primary}; box-shadow: 0 6px 20px rgb(0 0 0 / 8%);` : '')}
+    ${(p) => (p.$clickable ? `border-color: ${colors.primary}; box-shadow: ${SHADOWS.raised};` : '')}
   }
 `;
 

@@ -8,7 +8,7 @@ import { chatHref } from './chatHref';
 import { IconBox, TagList } from './parts';
 import { SourceIcon } from './SourceIcon';
 import { StatusBadge } from './StatusBadge';
-import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
+import { BACKDROP, FONT_SIZES, RADII, SHADOWS, SPACE } from '@kb/contracts/tokens';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -19,7 +19,7 @@ const Backdrop = styled.div`
   align-items: center;
   justify-content: center;
   padding: ${SPACE.md};
-  background: rgb(10 20 25 / 55%);
+  background: ${BACKDROP};
   ${narrow} {
     align-items: flex-end;
     padding: ${SPACE.xs};
@@ -35,7 +35,7 @@ const Panel = styled.div`
   border-radius: ${RADII.lg};
   background: ${colors.surface};
   color: ${colors.text};
-  box-shadow: 0 20px 60px rgb(0 0 0 / 25%);
+  box-shadow: ${SHADOWS.dialog};
   &:focus {
     outline: none;
   }
