@@ -17,6 +17,12 @@ interface BoundaryProps {
    * home; without it a visitor's only way out would be the browser's Back button.
    */
   home?: boolean;
+  /**
+   * The region is the page's content (a route's remote page: /contact, /knowledge, /chat), so
+   * its fallback's first line is the page's heading (`h1`); without it the page has none.
+   * Implied by `home`.
+   */
+  page?: boolean;
   children: ReactNode;
 }
 
@@ -82,12 +88,12 @@ const Status = styled.p`
   color: inherit;
 `;
 
-function Fallback({ part, onRetry, home }: { part: RemotePart; onRetry: () => void; home: boolean }): ReactNode {
+function Fallback({ part, onRetry, home, page }: { part: RemotePart; onRetry: () => void; home: boolean; page: boolean }): ReactNode {
   const t = useMessages();
   return (
     <Panel role="alert">
-      {home ? (
-        // The page's only heading when the region is the whole page.
+      {home || page ? (
+        // The page's only heading when the region is the page's content.
         <PageTitle>{format(t.remoteUnavailable, { part: t[part] })}</PageTitle>
       ) : (
         <p>
@@ -142,7 +148,9 @@ export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render(): ReactNode {
     if (this.state.failed) {
-      const fallback = <Fallback part={this.props.part} onRetry={this.retry} home={this.props.home ?? false} />;
+      const fallback = (
+        <Fallback part={this.props.part} onRetry={this.retry} home={this.props.home ?? false} page={this.props.page ?? false} />
+      );
       // On a full-screen route nothing else is on the page: the panel is its main content.
       return this.props.home ? <main>{fallback}</main> : fallback;
     }
