@@ -1,9 +1,10 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser } from '@playwright/test';
+import { ReleaseSite, repo } from './support/releaseSite';
 
 /**
  * Gradual rollout of one remote (docs/operations.md "Canary"): two builds of remote-assistant
@@ -15,24 +16,9 @@ import { expect, test, type Browser } from '@playwright/test';
  */
 
 const run = promisify(execFile);
-const repo = path.resolve(__dirname, '..', '..');
-const node = process.execPath;
 
-let tmp: string;
-let env: NodeJS.ProcessEnv;
-let server: ChildProcess | undefined;
+let site: ReleaseSite;
 let origin: string;
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * Builds remote-assistant with `label` (a new version) and keeps a copy of its `dist/` in
@@ -43,49 +29,9 @@ async function freePort(): Promise<number> {
 async function buildAssistant(label: string): Promise<string> {
   const workspace = path.join(repo, 'remote-assistant');
   await run('npx', ['webpack', '--mode', 'production'], { cwd: workspace, env: { ...process.env, REMOTE_BUILD_LABEL: label } });
-  const out = path.join(tmp, 'builds', label);
+  const out = path.join(site.tmp, 'builds', label);
   fs.cpSync(path.join(workspace, 'dist'), out, { recursive: true });
   return JSON.parse(fs.readFileSync(path.join(out, 'release.json'), 'utf8')).version as string;
-}
-
-/** Makes `label`'s build the current build of remote-assistant in the test's web root. */
-function useBuild(label: string): void {
-  const dist = path.join(tmp, 'web', 'remote-assistant', 'dist');
-  fs.rmSync(dist, { force: true, recursive: true });
-  fs.symlinkSync(path.join(tmp, 'builds', label), dist);
-}
-
-async function remotes(...args: string[]): Promise<string> {
-  const { stdout } = await run(node, [path.join(repo, 'server', 'dist', 'cli', 'remotes.js'), ...args], { env });
-  return stdout;
-}
-
-async function startServer(): Promise<void> {
-  server = spawn(node, [path.join(repo, 'server', 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  server.stderr?.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become ready: ${stderr}`);
-}
-
-async function stopServer(): Promise<void> {
-  const s = server;
-  server = undefined;
-  if (!s || s.exitCode !== null) return;
-  const exited = new Promise((resolve) => s.once('exit', resolve));
-  s.kill('SIGTERM');
-  await exited;
 }
 
 /** A visitor of their own (a browser context: its own localStorage), first arriving with `?bucket=`. */
@@ -113,27 +59,12 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(900_000);
 
 test.beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-canary-e2e-'));
-  const web = path.join(tmp, 'web');
-  fs.mkdirSync(path.join(web, 'remote-assistant'), { recursive: true });
-  for (const workspace of ['shell', 'remote-knowledge', 'remote-forms']) {
-    fs.symlinkSync(path.join(repo, workspace), path.join(web, workspace));
-  }
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  env = {
-    ...process.env,
-    PORT: String(port),
-    KNOWLEDGE_PORT: '0',
-    DATA_DIR: path.join(tmp, 'data'),
-    WEB_ROOT: web,
-    PUBLIC_ORIGIN: origin,
-    LOG_LEVEL: 'warn',
-  };
+  site = await ReleaseSite.create({ prefix: 'kb-canary-e2e-', ownRemote: 'remote-assistant' });
+  origin = site.origin;
 });
 
 test.afterAll(async () => {
-  await stopServer();
+  await site.stop();
 });
 
 test('a canary at 50 % serves bucket 90 its release and bucket 10 the active one, frame included; promote moves both', async ({
@@ -144,11 +75,11 @@ test('a canary at 50 % serves bucket 90 its release and bucket 10 the active one
   expect(canary).not.toBe(active);
   const frameOf = (version: string): string => `/assistant/${version}/index.html?lang=en`;
 
-  useBuild('Canary A');
-  await startServer();
-  useBuild('Canary B');
-  await remotes('publish', 'assistant');
-  expect(await remotes('activate', 'assistant', canary, '--percent', '50')).toContain(
+  site.useBuild('Canary A');
+  await site.start();
+  site.useBuild('Canary B');
+  await site.remotes('publish', 'assistant');
+  expect(await site.remotes('activate', 'assistant', canary, '--percent', '50')).toContain(
     `assistant@${canary} is the canary for 50 % of visitors; the others keep ${active}`,
   );
 
@@ -162,12 +93,12 @@ test('a canary at 50 % serves bucket 90 its release and bucket 10 the active one
   // The unversioned frame page stays the active release's, for pages opened before.
   expect(await (await fetch(`${origin}/assistant/index.html`)).text()).toContain(`/assistant/${active}/static/`);
 
-  await remotes('promote', 'assistant');
+  await site.remotes('promote', 'assistant');
   expect(await ninety.open()).toEqual({ remote: canary, frame: frameOf(canary) });
   expect(await ten.open()).toEqual({ remote: canary, frame: frameOf(canary) });
   expect(await (await fetch(`${origin}/assistant/index.html`)).text()).toContain(`/assistant/${canary}/static/`);
 
-  const history = await remotes('history', 'assistant');
+  const history = await site.remotes('history', 'assistant');
   expect(history).toContain(`canary-start assistant  ${active} → ${canary} (50 %)  by ${os.userInfo().username}`);
   expect(history).toContain(`promote  assistant  ${active} → ${canary}  by ${os.userInfo().username}`);
   await ninety.context.close();

@@ -3,8 +3,8 @@ import { COLORS, RADII } from '../../packages/contracts/src/tokens.js';
 
 /**
  * One design system (issue 21): what a visitor sees is drawn in the tokens' colours and
- * corners, wherever it comes from — the forms remote's toasts (shown by the shell's
- * container), the server's reading page — and a form's fields line up.
+ * corners, wherever it comes from — the forms remote's toasts (shown beside their form), the
+ * server's reading page — and a form's fields line up.
  */
 
 /** `#rrggbb` as the `rgb(r, g, b)` a computed style reports. */
@@ -28,6 +28,13 @@ test('a success toast is the tokens’ success green with the site’s corners',
   await expect(toast).toHaveCSS('background-color', rgb(COLORS.success));
   await expect(toast).toHaveCSS('color', rgb(COLORS.onPrimary));
   await expect(toast).toHaveCSS('border-top-left-radius', RADII.md);
+  // Beside the form it belongs to: in the newsletter's own area in the footer, under the button.
+  await expect(footer.getByRole('region', { name: 'Newsletter messages' }).getByRole('alert')).toContainText(email);
+  const button = await footer.getByRole('button', { name: 'Subscribe' }).boundingBox();
+  const shown = await toast.boundingBox();
+  expect(button && shown).toBeTruthy();
+  expect(shown?.y ?? 0).toBeGreaterThanOrEqual((button?.y ?? 0) + (button?.height ?? 0));
+  await expect(toast.getByRole('button', { name: 'Close this message' })).toBeVisible();
 });
 
 test('an error toast is the tokens’ danger red', async ({ page }) => {
@@ -38,6 +45,29 @@ test('an error toast is the tokens’ danger red', async ({ page }) => {
   await footer.getByRole('button', { name: 'Abone ol' }).click();
   const toast = toastOf(page.getByRole('alert').first());
   await expect(toast).toHaveCSS('background-color', rgb(COLORS.danger));
+  await expect(footer.getByRole('region', { name: 'Bülten bildirimleri' }).getByRole('alert')).toContainText('Abonelik başarısız');
+});
+
+test('the contact form’s error toast shows under its Send button, inside the form’s card', async ({ page }) => {
+  await page.route('**/api/contact', (route) => route.abort('connectionrefused'));
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/contact?lang=en');
+  await page.getByRole('textbox', { name: /^First name/ }).fill('Ayşe');
+  await page.getByRole('textbox', { name: /^Last name/ }).fill('Yılmaz');
+  await page.getByRole('textbox', { name: 'Email (required)' }).fill('ayse@example.org');
+  await page.getByRole('combobox', { name: /^Category/ }).selectOption('feedback');
+  await page.getByRole('textbox', { name: /^Description/ }).fill('A message long enough to send.');
+  const send = page.getByRole('button', { name: 'Send Message' });
+  await send.click();
+  const alert = page.getByRole('region', { name: 'Contact form messages' }).getByRole('alert');
+  await expect(alert).toContainText('Something went wrong. Please try again.');
+  const toast = await toastOf(alert).boundingBox();
+  const button = await send.boundingBox();
+  expect(toast && button).toBeTruthy();
+  expect(toast?.y ?? 0).toBeGreaterThanOrEqual((button?.y ?? 0) + (button?.height ?? 0));
+  // Within the page's width (no sideways scrolling on a phone).
+  expect((toast?.x ?? 0) + (toast?.width ?? 0)).toBeLessThanOrEqual(375);
+  await expect(toastOf(alert)).toBeInViewport();
 });
 
 for (const width of [820, 1280]) {

@@ -1,9 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { ReleaseSite } from './support/releaseSite';
 
 /**
  * Previewing a release and telling open tabs about a changed one (ARCHITECTURE.md "Releases"),
@@ -11,34 +9,19 @@ import { expect, test } from '@playwright/test';
  * remote-knowledge is shown to one tab through `/?release=`, and a tab left open while the
  * operator activates it is offered a reload on its next in-app navigation. A server of its own
  * on its own data folder and web root; the knowledge builds are small stand-ins that pass
- * release verification (no webpack run: only the shell's pages are visited, never /knowledge).
+ * release verification (no webpack run: only the shell's pages and /chat are visited, never
+ * /knowledge).
  */
 
-const run = promisify(execFile);
-const repo = path.resolve(__dirname, '..', '..');
-const node = process.execPath;
 const LIVE = '0.0.0-e2e00001';
 const NEXT = '0.0.0-e2e00002';
 
-let tmp: string;
-let env: NodeJS.ProcessEnv;
-let server: ChildProcess | undefined;
+let site: ReleaseSite;
 let origin: string;
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Writes a stand-in build of remote-knowledge (`version`) as the web root's current build. */
 function standInBuild(version: string): void {
-  const dist = path.join(tmp, 'web', 'remote-knowledge', 'dist');
+  const dist = site.ownDist;
   fs.rmSync(dist, { recursive: true, force: true });
   fs.mkdirSync(dist, { recursive: true });
   fs.writeFileSync(path.join(dist, 'release.json'), JSON.stringify({ name: 'knowledge', version }));
@@ -54,66 +37,23 @@ function standInBuild(version: string): void {
   fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var knowledge = { moduleMap: { "./KnowledgePage": function () {} } };\n');
 }
 
-async function remotes(...args: string[]): Promise<string> {
-  const { stdout } = await run(node, [path.join(repo, 'server', 'dist', 'cli', 'remotes.js'), ...args], { env });
-  return stdout;
-}
-
-async function startServer(): Promise<void> {
-  server = spawn(node, [path.join(repo, 'server', 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  server.stderr?.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become ready: ${stderr}`);
-}
-
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
 test.beforeAll(async () => {
   // A fresh data folder: the first start loads the corpus (minutes on a busy machine).
   test.setTimeout(300_000);
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-preview-e2e-'));
-  const web = path.join(tmp, 'web');
-  fs.mkdirSync(path.join(web, 'remote-knowledge'), { recursive: true });
-  fs.symlinkSync(path.join(repo, 'shell'), path.join(web, 'shell'));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  env = {
-    ...process.env,
-    PORT: String(port),
-    KNOWLEDGE_PORT: '0',
-    DATA_DIR: path.join(tmp, 'data'),
-    WEB_ROOT: web,
-    PUBLIC_ORIGIN: origin,
-    LOG_LEVEL: 'warn',
-  };
+  site = await ReleaseSite.create({ prefix: 'kb-preview-e2e-', ownRemote: 'remote-knowledge', shared: ['shell', 'remote-assistant'] });
+  origin = site.origin;
   // The first start publishes and activates LIVE; NEXT is published while the server runs, not activated.
   standInBuild(LIVE);
-  await startServer();
+  await site.start();
   standInBuild(NEXT);
-  expect(await remotes('publish', 'knowledge')).toContain(`Published knowledge@${NEXT}`);
+  expect(await site.remotes('publish', 'knowledge')).toContain(`Published knowledge@${NEXT}`);
 });
 
 test.afterAll(async () => {
-  const s = server;
-  server = undefined;
-  if (s && s.exitCode === null) {
-    const exited = new Promise((resolve) => s.once('exit', resolve));
-    s.kill('SIGTERM');
-    await exited;
-  }
+  await site.stop();
 });
 
 test('a published, unactivated release is previewed in one tab until it leaves the preview', async ({ page, context }) => {
@@ -155,13 +95,37 @@ test('a published, unactivated release is previewed in one tab until it leaves t
   await expect(bar).toContainText('Release knowledge@0.0.0-e2e0dead is not available for preview. You are seeing the live site.');
 });
 
+test('on /chat the preview bar sits below the question box, never over it (375 and 1280 px)', async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${origin}/chat?release=knowledge@${NEXT}&lang=en`);
+    const bar = page.getByRole('region', { name: 'Release preview' });
+    await expect(bar).toBeVisible();
+    const question = page.frameLocator('iframe').getByRole('textbox', { name: 'Your question' });
+    await expect(question).toBeVisible();
+    // The frame ends where the docked notices begin, so the question box is fully visible.
+    await expect
+      .poll(async () => {
+        const frame = await page.locator('iframe').boundingBox();
+        const shown = await bar.boundingBox();
+        return frame && shown ? Math.round(frame.y + frame.height - shown.y) : Number.NaN;
+      })
+      .toBeLessThanOrEqual(0);
+    await expect(page.locator('iframe')).toBeInViewport({ ratio: 1 });
+    await bar.getByRole('button', { name: 'Leave preview' }).click();
+    await expect(bar).toHaveCount(0);
+    // Without notices the frame takes the whole viewport below the navbar again.
+    await expect.poll(async () => Math.round((await page.locator('iframe').boundingBox())?.height ?? 0)).toBe(800 - 64);
+  }
+});
+
 test('a tab open across an activation offers the reload', async ({ page }) => {
   await page.goto(`${origin}/?lang=en`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const offer = page.getByRole('region', { name: 'Site update' });
   await expect(offer).toHaveCount(0);
 
-  await remotes('activate', 'knowledge', NEXT);
+  await site.remotes('activate', 'knowledge', NEXT);
   // Nothing changes under the visitor's feet: the offer comes with their next in-app navigation.
   await expect(offer).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();

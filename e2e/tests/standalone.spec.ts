@@ -133,9 +133,12 @@ test.describe('standalone remotes', () => {
 
       await toggle.getByRole('button', { name: 'TR', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: remote.heading.tr, exact: true })).toBeVisible();
+      // As the shell does, the page's language follows the toggle (screen readers read it).
+      await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
 
       await toggle.getByRole('button', { name: 'EN', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: remote.heading.en, exact: true })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
       expect(errors).toEqual([]);
     });

@@ -14,6 +14,7 @@ import ChatPage from './chat/ChatPage';
 import PreviewPage from './preview/PreviewPage';
 import SearchPage from './search/SearchPage';
 import { colors, focusRing } from './shared/theme';
+import { RADII, SPACE } from '@kb/contracts/tokens';
 
 const messages = defineMessages(
   { language: 'Language (standalone shell)' },
@@ -33,14 +34,14 @@ const Bar = styled.div`
   inset-inline-start: 8px;
   z-index: 10;
   display: flex;
-  gap: 4px;
+  gap: ${SPACE.xxs};
 `;
 
 const ToggleButton = styled.button`
   min-width: 44px;
   min-height: 36px;
   border: 2px solid ${colors.primary};
-  border-radius: 8px;
+  border-radius: ${RADII.md};
   background: ${colors.surface};
   color: ${colors.primary};
   font-weight: 700;

@@ -1,12 +1,15 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { languageBus, LANGS } from '@kb/contracts';
 import ContactPage from './contact/ContactPage';
 import NewsletterForm from './newsletter/NewsletterForm';
+import { SPACE } from '@kb/contracts/tokens';
 import { colors } from './shared/theme';
 
-/** The team's standalone page: the exposed screens in their own providers (router, toasts), with a language toggle. */
+/**
+ * The team's standalone page: the exposed screens in a router (each form shows its own toasts),
+ * with a language toggle.
+ */
 function Standalone() {
   return (
     <BrowserRouter>
@@ -18,13 +21,19 @@ function Standalone() {
         ))}
       </div>
       <ContactPage />
-      <footer style={{ background: colors.primaryDark, color: colors.onDark, padding: '2rem 1rem' }}>
+      <footer style={{ background: colors.primaryDark, color: colors.onDark, padding: `${SPACE.xl} ${SPACE.md}` }}>
         <NewsletterForm />
       </footer>
-      <ToastContainer />
     </BrowserRouter>
   );
 }
+
+// The shell keeps <html lang> in step with the language; the standalone page does the same, so
+// screen readers pronounce the Turkish page as Turkish.
+document.documentElement.lang = languageBus.current();
+languageBus.subscribe((lang) => {
+  document.documentElement.lang = lang;
+});
 
 const root = document.createElement('div');
 document.body.append(root);

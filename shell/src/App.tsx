@@ -17,7 +17,8 @@ type TitleKey = Parameters<typeof useDocumentTitle>[0];
 
 function RemoteRoute(props: { id: ExposedModuleId; part: RemotePart; title: TitleKey; home?: boolean }): ReactNode {
   useDocumentTitle(props.title);
-  return <RemoteModule id={props.id} part={props.part} home={props.home} />;
+  // A route's remote is the page's content: while it is down, its fallback carries the h1.
+  return <RemoteModule id={props.id} part={props.part} home={props.home} page />;
 }
 
 /**

@@ -90,6 +90,7 @@ export const TEXT_CONTRAST_PAIRS: readonly (readonly [text: ColorToken, backgrou
   ['primary', 'background'],
   ['primary', 'surface'],
   ['primary', 'primarySoft'],
+  ['primary', 'noticeSoft'],
   ['onPrimary', 'primary'],
   ['onPrimary', 'primaryDark'],
   ['onPrimary', 'disabled'],
@@ -116,6 +117,7 @@ export const NON_TEXT_CONTRAST_PAIRS: readonly (readonly [mark: ColorToken, back
   ['focus', 'surface'],
   ['focus', 'background'],
   ['focus', 'primarySoft'],
+  ['focus', 'noticeSoft'],
   ['focusOnDark', 'primary'],
   ['focusOnDark', 'primaryDark'],
 ];
@@ -138,6 +140,20 @@ export const RADII = {
   lg: '12px',
   pill: '999px',
 } as const;
+
+/**
+ * Shadows (CSS `box-shadow` values), black at low opacity so they suit every surface: a
+ * resting card, a raised element (a hovered card, the notices docked at the foot of the
+ * viewport) and a modal dialog.
+ */
+export const SHADOWS = {
+  card: '0 2px 10px rgb(0 0 0 / 5%)',
+  raised: '0 6px 20px rgb(0 0 0 / 12%)',
+  dialog: '0 16px 48px rgb(0 0 0 / 25%)',
+} as const;
+
+/** The layer behind a modal dialog: {@link COLORS.primaryDark} at 55 %, the same in every remote. */
+export const BACKDROP = 'rgb(10 54 49 / 55%)';
 
 /** Font stacks. Arabic passages use `ARABIC_FONT_STACK` (fonts.ts). */
 export const FONTS = {
@@ -172,6 +188,22 @@ export const BREAKPOINTS = {
 /** Media query (without `@media`) matching the narrow layout: viewports under {@link BREAKPOINTS.menu}. */
 export const NARROW_SCREEN_QUERY = `(max-width: ${BREAKPOINTS.menu - 0.02}px)`;
 
+/**
+ * Sizes of the page's fixed chrome, which full-viewport remote pages (/chat, /search?q=,
+ * /preview) leave free.
+ */
+export const LAYOUT = {
+  /** Height of the shell's fixed navbar (CSS px). */
+  navbarHeightPx: 64,
+  /**
+   * CSS custom property the shell sets on `<html>` to the height of the release notices docked
+   * at the bottom of the viewport (`0px` without any; unset by older shells, so read it as
+   * `var(--kb-bottom-dock, 0px)`). A full-viewport page subtracts it, so the notices never cover
+   * its last row (the question box).
+   */
+  bottomDockVar: '--kb-bottom-dock',
+} as const;
+
 /** The keyboard focus ring: a solid outline drawn outside the element. */
 export const FOCUS_RING = {
   width: '3px',
@@ -196,10 +228,13 @@ export const tokens = {
   colors: COLORS,
   space: SPACE,
   radii: RADII,
+  shadows: SHADOWS,
+  backdrop: BACKDROP,
   fonts: FONTS,
   fontSizes: FONT_SIZES,
   lineHeight: LINE_HEIGHT,
   breakpoints: BREAKPOINTS,
   narrowScreenQuery: NARROW_SCREEN_QUERY,
+  layout: LAYOUT,
   focusRing: FOCUS_RING,
 } as const;

@@ -5,10 +5,11 @@ import { colors, focusRing } from '../shared/theme';
 import { answerParagraphs } from './answerParts';
 import { citationId } from './Citations';
 import type { FrameText } from './messages';
+import { SPACE } from '@kb/contracts/tokens';
 
 const Text = styled.div`
   display: grid;
-  gap: 8px;
+  gap: ${SPACE.xs};
   p {
     margin: 0;
     white-space: pre-wrap;

@@ -6,6 +6,7 @@ import { verseNumber } from './answerParts';
 import { contextHref } from './links';
 import type { FrameText } from './messages';
 import { sourceName } from './sourceNames';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 /** Languages of the corpus written right to left. */
 const RTL_LANGS = new Set(['ar', 'ur', 'fa', 'he']);
@@ -16,8 +17,8 @@ export function citationId(entryId: number, n: number): string {
 }
 
 const Heading = styled.h3`
-  margin: 16px 0 8px;
-  font-size: 0.95rem;
+  margin: ${SPACE.md} 0 ${SPACE.xs};
+  font-size: ${FONT_SIZES.md};
   color: ${colors.muted};
   text-transform: uppercase;
   letter-spacing: 0.04em;
@@ -28,13 +29,13 @@ const Heading = styled.h3`
  * same without colour vision or styles; noticeInk on noticeSoft reaches AA.
  */
 const RelatedHeading = styled.h3`
-  margin: 16px 0 8px;
+  margin: ${SPACE.md} 0 ${SPACE.xs};
   padding: 6px 10px;
   border: 1px solid ${colors.noticeInk};
-  border-radius: 6px;
+  border-radius: ${RADII.md};
   background: ${colors.noticeSoft};
   color: ${colors.noticeInk};
-  font-size: 0.95rem;
+  font-size: ${FONT_SIZES.md};
 `;
 
 const List = styled.ol`
@@ -42,14 +43,14 @@ const List = styled.ol`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: 12px;
+  gap: ${SPACE.sm};
 `;
 
 const Item = styled.li<{ $related: boolean }>`
-  padding: 12px 14px;
+  padding: ${SPACE.sm} 14px;
   border: 1px solid ${colors.divider};
   border-inline-start: ${({ $related }) => ($related ? `4px dashed ${colors.control}` : `4px solid ${colors.primary}`)};
-  border-radius: 8px;
+  border-radius: ${RADII.md};
   background: ${colors.surface};
   scroll-margin: 16px;
   ${focusRing}
@@ -63,7 +64,7 @@ const Head = styled.p`
   font-weight: 600;
   display: flex;
   flex-wrap: wrap;
-  gap: 4px 8px;
+  gap: ${SPACE.xxs} ${SPACE.xs};
   align-items: baseline;
 `;
 
@@ -76,8 +77,8 @@ const CiteNumber = styled.span`
 `;
 
 const Translator = styled.p`
-  margin: 2px 0 8px;
-  font-size: 0.9rem;
+  margin: 2px 0 ${SPACE.xs};
+  font-size: ${FONT_SIZES.sm};
   color: ${colors.muted};
 `;
 
@@ -96,12 +97,12 @@ const Original = styled.figure`
 `;
 
 const OriginalLabel = styled.figcaption`
-  font-size: 0.85rem;
+  font-size: ${FONT_SIZES.sm};
   color: ${colors.muted};
 `;
 
 const Arabic = styled.p`
-  margin: 4px 0 0;
+  margin: ${SPACE.xxs} 0 0;
   font-family: ${fonts.arabic};
   font-size: 1.45rem;
   line-height: 2.1;
@@ -146,7 +147,7 @@ function VerseRun({ verses, part, lang, t }: VerseRunProps) {
 
 const ReadLink = styled.a`
   display: inline-block;
-  margin-top: 8px;
+  margin-top: ${SPACE.xs};
   color: ${colors.primary};
   font-weight: 600;
   ${focusRing}

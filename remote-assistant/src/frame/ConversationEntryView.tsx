@@ -11,11 +11,12 @@ import { sourceName } from './sourceNames';
 import { SecondaryButton } from './styles';
 import { failureText, type ConversationEntry } from './useConversation';
 import { ENTRY_ATTRIBUTE } from './useFollowNewest';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 const Item = styled.li`
   display: grid;
   gap: 10px;
-  padding-block: 12px;
+  padding-block: ${SPACE.sm};
   border-bottom: 1px solid ${colors.divider};
   scroll-margin: 12px;
   ${focusRing}
@@ -26,10 +27,10 @@ const Question = styled.h2`
   max-width: min(100%, 44rem);
   margin: 0;
   padding: 10px 14px;
-  border-radius: 14px 14px 4px 14px;
+  border-radius: ${RADII.lg} ${RADII.lg} ${RADII.sm} ${RADII.lg};
   background: ${colors.primary};
   color: ${colors.onPrimary};
-  font-size: 1rem;
+  font-size: ${FONT_SIZES.md};
   font-weight: 500;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
@@ -38,14 +39,14 @@ const Question = styled.h2`
 const Scope = styled.p`
   justify-self: end;
   margin: 0;
-  font-size: 0.85rem;
+  font-size: ${FONT_SIZES.sm};
   color: ${colors.muted};
 `;
 
 /** An answer's card; related passages get a dashed edge on the page colour, never an answer's look. */
 const Card = styled.div<{ $related?: boolean }>`
-  padding: 14px 16px;
-  border-radius: 14px 14px 14px 4px;
+  padding: 14px ${SPACE.md};
+  border-radius: ${RADII.lg} ${RADII.lg} ${RADII.lg} ${RADII.sm};
   background: ${({ $related }) => ($related ? colors.page : colors.surface)};
   border: ${({ $related }) => ($related ? `2px dashed ${colors.control}` : `1px solid ${colors.divider}`)};
 `;
@@ -63,8 +64,8 @@ const Status = styled.p`
 `;
 
 const StreamingStatus = styled(Status)`
-  margin-top: 12px;
-  font-size: 0.9rem;
+  margin-top: ${SPACE.sm};
+  font-size: ${FONT_SIZES.sm};
 `;
 
 const Spinner = styled.span`
@@ -80,12 +81,12 @@ const Spinner = styled.span`
 `;
 
 const Refused = styled.div`
-  padding: 12px 14px;
-  border-radius: 8px;
+  padding: ${SPACE.sm} 14px;
+  border-radius: ${RADII.md};
   background: ${colors.noticeSoft};
   color: ${colors.noticeInk};
   p {
-    margin: 4px 0 0;
+    margin: ${SPACE.xxs} 0 0;
     white-space: pre-wrap;
   }
 `;
@@ -94,8 +95,8 @@ const Failure = styled.div`
   display: grid;
   gap: 10px;
   justify-items: start;
-  padding: 12px 14px;
-  border-radius: 8px;
+  padding: ${SPACE.sm} 14px;
+  border-radius: ${RADII.md};
   background: ${colors.dangerSoft};
   color: ${colors.danger};
   p {
@@ -107,12 +108,12 @@ const Tools = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 8px 12px;
+  gap: ${SPACE.xs} ${SPACE.sm};
   margin-top: 14px;
 `;
 
 const CopyStatus = styled.span<{ $failed: boolean }>`
-  font-size: 0.9rem;
+  font-size: ${FONT_SIZES.sm};
   color: ${({ $failed }) => ($failed ? colors.danger : colors.muted)};
 `;
 

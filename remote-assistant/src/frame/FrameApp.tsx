@@ -14,6 +14,7 @@ import { sourceName } from './sourceNames';
 import { FrameGlobalStyle, SecondaryButton } from './styles';
 import { useConversation, type AskFunction, type ConversationEntry } from './useConversation';
 import { useFollowNewest } from './useFollowNewest';
+import { FONT_SIZES, SPACE } from '@kb/contracts/tokens';
 
 /** Side padding that keeps the content in a centred column of at most 52rem. */
 const column = css`
@@ -43,8 +44,8 @@ const Header = styled.header`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
   align-items: center;
-  gap: 4px 16px;
-  padding-block: 12px 8px;
+  gap: ${SPACE.xxs} ${SPACE.md};
+  padding-block: ${SPACE.sm} ${SPACE.xs};
   ${column}
   border-bottom: 1px solid ${colors.divider};
   h1 {
@@ -56,7 +57,7 @@ const Header = styled.header`
 const NewConversation = styled(SecondaryButton)`
   flex: none;
   min-height: 36px;
-  padding: 0 12px;
+  padding: 0 ${SPACE.sm};
   &:disabled {
     border-color: ${colors.divider};
     color: ${colors.muted};
@@ -70,7 +71,7 @@ const NewConversation = styled(SecondaryButton)`
 const Disclaimer = styled.p`
   grid-column: 1 / -1;
   margin: 0;
-  font-size: 0.875rem;
+  font-size: ${FONT_SIZES.sm};
   color: ${colors.muted};
 `;
 
@@ -96,7 +97,7 @@ const Log = styled.section`
 `;
 
 const Intro = styled.p`
-  margin: 24px 0;
+  margin: ${SPACE.lg} 0;
   color: ${colors.muted};
 `;
 
@@ -109,7 +110,7 @@ const Entries = styled.ol`
 const Composer = styled.div`
   flex: none;
   display: grid;
-  gap: 8px;
+  gap: ${SPACE.xs};
   padding-block: 10px max(12px, env(safe-area-inset-bottom));
   ${column}
   border-top: 1px solid ${colors.divider};

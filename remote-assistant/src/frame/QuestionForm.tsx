@@ -4,6 +4,7 @@ import { MAX_QUESTION_CHARS, format } from '@kb/contracts';
 import { colors, focusRing } from '../shared/theme';
 import type { FrameText } from './messages';
 import { PrimaryButton } from './styles';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 /** Show the character count once the question is this long (characters). */
 const COUNT_FROM = Math.floor(MAX_QUESTION_CHARS * 0.8);
@@ -19,7 +20,7 @@ const Label = styled.label`
 
 const Row = styled.div`
   display: flex;
-  gap: 8px;
+  gap: ${SPACE.xs};
   align-items: flex-end;
 `;
 
@@ -28,9 +29,9 @@ const Input = styled.textarea`
   min-width: 0;
   min-height: 44px;
   max-height: 40vh;
-  padding: 10px 12px;
+  padding: 10px ${SPACE.sm};
   border: 2px solid ${colors.control};
-  border-radius: 10px;
+  border-radius: ${RADII.md};
   background: ${colors.surface};
   color: ${colors.ink};
   font: inherit;
@@ -46,8 +47,8 @@ const Hints = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: space-between;
-  gap: 4px 12px;
-  font-size: 0.85rem;
+  gap: ${SPACE.xxs} ${SPACE.sm};
+  font-size: ${FONT_SIZES.sm};
   color: ${colors.muted};
 `;
 

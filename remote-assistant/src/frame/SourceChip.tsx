@@ -2,18 +2,19 @@ import styled from 'styled-components';
 import { format } from '@kb/contracts';
 import { colors, focusRing } from '../shared/theme';
 import type { FrameText } from './messages';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 const Chip = styled.p`
   display: inline-flex;
   align-items: center;
   gap: 6px;
   margin: 0;
-  padding: 4px 4px 4px 12px;
+  padding: ${SPACE.xxs} ${SPACE.xxs} ${SPACE.xxs} ${SPACE.sm};
   border: 1px solid ${colors.primary};
-  border-radius: 999px;
+  border-radius: ${RADII.pill};
   background: ${colors.primarySoft};
   color: ${colors.primary};
-  font-size: 0.9rem;
+  font-size: ${FONT_SIZES.sm};
   font-weight: 600;
   justify-self: start;
 `;

@@ -1,5 +1,6 @@
 import styled, { createGlobalStyle } from 'styled-components';
 import { colors, focusRing, fonts } from '../shared/theme';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 /** Page-wide rules of the frame document (it is a page of its own, not inside the shell). */
 export const FrameGlobalStyle = createGlobalStyle`
@@ -8,7 +9,7 @@ export const FrameGlobalStyle = createGlobalStyle`
   body {
     margin: 0;
     font-family: ${fonts.body};
-    font-size: 16px;
+    font-size: ${FONT_SIZES.md};
     line-height: 1.5;
     color: ${colors.ink};
     background: ${colors.page};
@@ -21,7 +22,7 @@ export const PrimaryButton = styled.button`
   min-height: 44px;
   padding: 0 20px;
   border: 2px solid ${colors.primary};
-  border-radius: 10px;
+  border-radius: ${RADII.md};
   background: ${colors.primary};
   color: ${colors.onPrimary};
   font: inherit;
@@ -37,9 +38,9 @@ export const PrimaryButton = styled.button`
 /** An outlined button for secondary actions (Retry). */
 export const SecondaryButton = styled.button`
   min-height: 40px;
-  padding: 0 16px;
+  padding: 0 ${SPACE.md};
   border: 2px solid ${colors.primary};
-  border-radius: 10px;
+  border-radius: ${RADII.md};
   background: ${colors.surface};
   color: ${colors.primary};
   font: inherit;

@@ -2,12 +2,13 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { colors } from '../shared/theme';
 import { usePdfEngine, type PdfDocumentHandle } from './pdf/engine';
+import { SPACE } from '@kb/contracts/tokens';
 
 const Pages = styled.div`
   display: grid;
   justify-items: center;
-  gap: 16px;
-  padding: 16px;
+  gap: ${SPACE.md};
+  padding: ${SPACE.md};
 `;
 
 const Page = styled.section`
@@ -78,7 +79,7 @@ const Surface = styled.div<{ $height: number }>`
 
 const PageProblem = styled.p`
   margin: 0;
-  padding: 16px;
+  padding: ${SPACE.md};
   color: ${colors.danger};
 `;
 

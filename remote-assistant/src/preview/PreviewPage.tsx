@@ -3,13 +3,14 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { format, useLanguage } from '@kb/contracts';
 import { REMOTE_VERSION } from '../shared/remoteVersion';
-import { colors, focusRing, fonts, narrowScreen } from '../shared/theme';
+import { BOTTOM_DOCK, colors, focusRing, fonts, narrowScreen } from '../shared/theme';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
 import { usePreviewAllowlist } from './allowlist';
 import { classifyLink, needsAllowlist, type RefusalReason } from './links';
 import { previewMessages, type PreviewText } from './messages';
 import { PdfView } from './PdfView';
 import { usePreviewLoader, type LoadFailure, type PreviewTarget } from './usePreviewLoader';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 /** The sandbox of the preview frame: exactly what SPEC §7 allows, never `allow-same-origin`. */
 export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-downloads';
@@ -18,8 +19,8 @@ const Root = styled.div`
   box-sizing: border-box;
   display: grid;
   grid-template-rows: auto minmax(0, 1fr) auto;
-  height: 100vh;
-  height: 100dvh;
+  height: calc(100vh - ${BOTTOM_DOCK});
+  height: calc(100dvh - ${BOTTOM_DOCK});
   background: ${colors.page};
   color: ${colors.ink};
   font-family: ${fonts.body};
@@ -36,7 +37,7 @@ const CardRoot = styled.div`
   place-items: center;
   min-height: 100vh;
   min-height: 100dvh;
-  padding: 16px;
+  padding: ${SPACE.md};
   background: ${colors.page};
   color: ${colors.ink};
   font-family: ${fonts.body};
@@ -45,16 +46,16 @@ const CardRoot = styled.div`
 const Card = styled.main`
   box-sizing: border-box;
   display: grid;
-  gap: 12px;
+  gap: ${SPACE.sm};
   width: 100%;
   max-width: 36rem;
-  padding: 24px;
+  padding: ${SPACE.lg};
   border: 1px solid ${colors.divider};
-  border-radius: 14px;
+  border-radius: ${RADII.lg};
   background: ${colors.surface};
   h1 {
     margin: 0;
-    font-size: 1.4rem;
+    font-size: ${FONT_SIZES.xl};
   }
   p {
     margin: 0;
@@ -65,29 +66,29 @@ const Header = styled.header`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 8px 12px;
-  padding: 8px 12px;
+  gap: ${SPACE.xs} ${SPACE.sm};
+  padding: ${SPACE.xs} ${SPACE.sm};
   background: ${colors.surface};
   border-bottom: 1px solid ${colors.divider};
   h1 {
     flex: 1 1 auto;
     margin: 0;
-    font-size: 1.1rem;
+    font-size: ${FONT_SIZES.lg};
   }
   /* On a phone the three items do not fit one row; wrapping gave three rows (~145 px). The title
      takes the first row, the two buttons share the second. */
   @media ${narrowScreen} {
     justify-content: space-between;
-    gap: 8px;
+    gap: ${SPACE.xs};
     > a,
     > button {
-      padding: 0 12px;
+      padding: 0 ${SPACE.sm};
       font-size: 0.9375rem;
     }
     h1 {
       order: -1;
       flex-basis: 100%;
-      font-size: 1rem;
+      font-size: ${FONT_SIZES.md};
     }
   }
 `;
@@ -104,12 +105,12 @@ const Main = styled.main`
 const Footer = styled.footer`
   display: flex;
   flex-wrap: wrap;
-  gap: 4px 8px;
+  gap: ${SPACE.xxs} ${SPACE.xs};
   align-items: baseline;
-  padding: 8px 12px;
+  padding: ${SPACE.xs} ${SPACE.sm};
   background: ${colors.surface};
   border-top: 1px solid ${colors.divider};
-  font-size: 0.875rem;
+  font-size: ${FONT_SIZES.sm};
   color: ${colors.muted};
 `;
 
@@ -146,7 +147,7 @@ const Center = styled.div`
   inset: 0;
   display: grid;
   place-items: center;
-  padding: 16px;
+  padding: ${SPACE.md};
   overflow: auto;
 `;
 
@@ -157,7 +158,7 @@ const spin = keyframes`
 const Status = styled.p`
   display: flex;
   align-items: center;
-  gap: 12px;
+  gap: ${SPACE.sm};
   max-width: 32rem;
   margin: 0;
   color: ${colors.ink};
@@ -180,14 +181,14 @@ const Problem = styled.section`
   display: grid;
   gap: 10px;
   max-width: 36rem;
-  padding: 20px 24px;
+  padding: 20px ${SPACE.lg};
   border: 1px solid ${colors.divider};
   border-inline-start: 4px solid ${colors.danger};
-  border-radius: 12px;
+  border-radius: ${RADII.lg};
   background: ${colors.surface};
   h2 {
     margin: 0;
-    font-size: 1.1rem;
+    font-size: ${FONT_SIZES.lg};
     color: ${colors.danger};
   }
   p {
@@ -202,16 +203,16 @@ const Muted = styled.p`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 8px;
-  margin-top: 4px;
+  gap: ${SPACE.xs};
+  margin-top: ${SPACE.xxs};
 `;
 
 const action = `
   display: inline-flex;
   align-items: center;
   min-height: 44px;
-  padding: 0 16px;
-  border-radius: 10px;
+  padding: 0 ${SPACE.md};
+  border-radius: ${RADII.md};
   border: 2px solid ${colors.primary};
   font: inherit;
   font-weight: 600;

@@ -6,13 +6,14 @@ import { colors, focusRing, narrowScreen } from '../shared/theme';
 import { useMediaQuery } from '../shared/useMediaQuery';
 import { VisuallyHidden } from '../shared/VisuallyHidden';
 import { searchMessages } from './messages';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 const Bar = styled.header`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 12px 16px;
-  padding: 12px 16px;
+  gap: ${SPACE.sm} ${SPACE.md};
+  padding: ${SPACE.sm} ${SPACE.md};
   background: ${colors.surface};
   border-bottom: 1px solid ${colors.divider};
 `;
@@ -21,25 +22,25 @@ const SlimBar = styled(Bar)`
   flex: none;
   flex-wrap: nowrap;
   justify-content: space-between;
-  padding-block: 8px;
+  padding-block: ${SPACE.xs};
 `;
 
 const Logo = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: 8px;
+  gap: ${SPACE.xs};
   color: ${colors.primary};
   font-weight: 700;
-  font-size: 1.1rem;
+  font-size: ${FONT_SIZES.lg};
   text-decoration: none;
-  border-radius: 6px;
+  border-radius: ${RADII.md};
   ${focusRing}
 `;
 
 const Form = styled.form`
   display: flex;
   flex: 1 1 18rem;
-  gap: 8px;
+  gap: ${SPACE.xs};
   min-width: 0;
 `;
 
@@ -47,9 +48,9 @@ const Input = styled.input`
   flex: 1;
   min-width: 0;
   min-height: 44px;
-  padding: 0 12px;
+  padding: 0 ${SPACE.sm};
   border: 2px solid ${colors.control};
-  border-radius: 10px;
+  border-radius: ${RADII.md};
   background: ${colors.surface};
   color: ${colors.ink};
   font: inherit;
@@ -62,9 +63,9 @@ const Input = styled.input`
 
 const Button = styled.button`
   min-height: 44px;
-  padding: 0 16px;
+  padding: 0 ${SPACE.md};
   border: 2px solid ${colors.primary};
-  border-radius: 10px;
+  border-radius: ${RADII.md};
   background: ${colors.primary};
   color: ${colors.onPrimary};
   font: inherit;
@@ -85,7 +86,7 @@ const Button = styled.button`
 const Toggle = styled.div`
   display: inline-flex;
   border: 2px solid ${colors.primary};
-  border-radius: 10px;
+  border-radius: ${RADII.md};
   overflow: hidden;
 `;
 

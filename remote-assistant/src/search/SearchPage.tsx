@@ -3,9 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 import { useLanguage } from '@kb/contracts';
 import { AssistantFrame } from '../shared/AssistantFrame';
 import { REMOTE_VERSION } from '../shared/remoteVersion';
-import { colors, fonts } from '../shared/theme';
+import { BOTTOM_DOCK, colors, fonts } from '../shared/theme';
 import { searchMessages } from './messages';
 import { ResultsBar, SearchHeader } from './SearchHeader';
+import { SPACE } from '@kb/contracts/tokens';
 
 const Root = styled.div`
   min-height: 100vh;
@@ -19,16 +20,16 @@ const Root = styled.div`
 const Results = styled(Root)`
   display: flex;
   flex-direction: column;
-  height: 100vh;
-  height: 100dvh;
+  height: calc(100vh - ${BOTTOM_DOCK});
+  height: calc(100dvh - ${BOTTOM_DOCK});
 `;
 
 const Empty = styled.main`
   display: grid;
   place-items: center;
   align-content: center;
-  gap: 8px;
-  padding: 64px 16px;
+  gap: ${SPACE.xs};
+  padding: 64px ${SPACE.md};
   text-align: center;
   h1 {
     margin: 0;

@@ -1,10 +1,12 @@
 import styled, { css } from 'styled-components';
 import { useLanguage } from '@kb/contracts';
+import { LAYOUT } from '@kb/contracts/tokens';
 import { frameMessages } from './messages';
+import { BOTTOM_DOCK } from './theme';
 import { useAssistantFrame, type AssistantFrameOptions } from './useAssistantFrame';
 
 /** Height of the shell's fixed navbar (px), which /chat keeps above the frame. */
-export const NAVBAR_HEIGHT_PX = 64;
+export const NAVBAR_HEIGHT_PX = LAYOUT.navbarHeightPx;
 
 /**
  * How much of the viewport the frame takes: all below the navbar, or (`fill`) the rest of a
@@ -20,8 +22,8 @@ const Frame = styled.iframe<{ $fit: FrameFit }>`
     switch ($fit) {
       case 'below-navbar':
         return css`
-          height: calc(100vh - ${NAVBAR_HEIGHT_PX}px);
-          height: calc(100dvh - ${NAVBAR_HEIGHT_PX}px);
+          height: calc(100vh - ${NAVBAR_HEIGHT_PX}px - ${BOTTOM_DOCK});
+          height: calc(100dvh - ${NAVBAR_HEIGHT_PX}px - ${BOTTOM_DOCK});
         `;
       case 'fill':
         return css`
@@ -39,7 +41,7 @@ export interface AssistantFrameProps extends AssistantFrameOptions {
 
 /**
  * The assistant frame of this release (`/assistant/<version>/index.html`) as an iframe filling the viewport below the
- * 64 px navbar, or the rest of its flex column (see {@link FrameFit}). It receives the language, the source and the pending
+ * 64 px navbar and above the shell's release notices, or the rest of its flex column (see {@link FrameFit}). It receives the language, the source and the pending
  * question as described in {@link useAssistantFrame}. The iframe's title follows the bus language.
  */
 export function AssistantFrame({ fit, query, source, onQueryDelivered }: AssistantFrameProps) {

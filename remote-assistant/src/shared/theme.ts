@@ -1,5 +1,5 @@
 import { css } from 'styled-components';
-import { BREAKPOINTS, COLORS, FONTS, NARROW_SCREEN_QUERY, focusRingCss } from '@kb/contracts/tokens';
+import { BREAKPOINTS, COLORS, FONTS, LAYOUT, NARROW_SCREEN_QUERY, focusRingCss } from '@kb/contracts/tokens';
 
 /**
  * Colours of the assistant's screens: the site's design tokens (`@kb/contracts/tokens`,
@@ -44,6 +44,12 @@ export const MOBILE_BREAKPOINT_PX = BREAKPOINTS.menu;
 
 /** Media query matching narrow screens (under {@link MOBILE_BREAKPOINT_PX}). */
 export const narrowScreen = NARROW_SCREEN_QUERY;
+
+/**
+ * What the shell's release notices take at the bottom of the viewport (`0px` without any, and
+ * on shells that do not set it): full-viewport pages subtract it so the notices cover nothing.
+ */
+export const BOTTOM_DOCK = `var(${LAYOUT.bottomDockVar}, 0px)`;
 
 /** Visible keyboard focus, shared by every interactive element. */
 export const focusRing = css`

@@ -10,7 +10,7 @@ function matches(query: string): boolean {
  * React hook: whether the CSS media query matches now, re-rendering when it changes.
  * `false` where `matchMedia` does not exist (jsdom, server rendering).
  *
- * @param query a media query, e.g. `(max-width: 767.98px)`
+ * @param query a media query, e.g. `NARROW_SCREEN_QUERY` of the tokens
  */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(

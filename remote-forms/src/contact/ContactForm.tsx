@@ -11,10 +11,11 @@ import {
   type ContactRequest,
 } from '@kb/contracts';
 import { postForm } from '../shared/api';
-import { showErrorToast } from '../shared/toasts';
+import { FormToasts, showErrorToast } from '../shared/toasts';
 import { colors, radii, HoneypotBox, PrimaryButton, Spinner, VisuallyHidden } from '../shared/theme';
 import { contactMessages } from './messages';
 import { SuccessDialog } from './SuccessDialog';
+import { FONT_SIZES, SPACE } from '@kb/contracts/tokens';
 
 /** What the form holds: every field as typed, the category `''` until one is chosen. */
 type ContactValues = Omit<ContactRequest, 'category' | 'companyName' | 'phone' | 'website'> & {
@@ -43,24 +44,24 @@ const inputId = (name: string): string => `contact-${name}`;
 const errorId = (name: string): string => `contact-${name}-error`;
 
 const Card = styled.div`
-  padding: 1.5rem;
+  padding: ${SPACE.lg};
   background: ${colors.surface};
   border: 1px solid ${colors.border};
   border-radius: ${radii.lg};
   color: ${colors.text};
   h2 {
     margin: 0;
-    font-size: 1.4rem;
+    font-size: ${FONT_SIZES.xl};
   }
   > p {
-    margin: 0.25rem 0 1.25rem;
+    margin: ${SPACE.xxs} 0 1.25rem;
     color: ${colors.muted};
   }
 `;
 
 const Grid = styled.div`
   display: grid;
-  gap: 1rem 1.25rem;
+  gap: ${SPACE.md} 1.25rem;
   grid-template-columns: repeat(auto-fit, minmax(min(16rem, 100%), 1fr));
 `;
 
@@ -78,7 +79,7 @@ const FieldBox = styled.div<{ $wide?: boolean }>`
     font: inherit;
     color: ${colors.text};
     background: ${colors.surface};
-    padding: 0.6rem 0.75rem;
+    padding: 0.6rem ${SPACE.sm};
     border: 1px solid ${colors.control};
     border-radius: ${radii.md};
     width: 100%;
@@ -106,7 +107,7 @@ const Note = styled.span`
 const ErrorText = styled.p`
   margin: 0;
   color: ${colors.danger};
-  font-size: 0.9rem;
+  font-size: ${FONT_SIZES.sm};
 `;
 
 const Actions = styled.div`
@@ -167,8 +168,8 @@ function FocusFirstError(): null {
 /**
  * The contact form (SPEC.md §2, §3, §4, §5): formik with the shared `contactSchema`, messages
  * in the visitor's language (re-labelled when it changes), `Submitting...` with a spinner while
- * `POST /api/contact` runs, the success dialog and a reset on success, the error toast and the
- * typed values kept on failure. A hidden honeypot field catches bots.
+ * `POST /api/contact` runs, the success dialog and a reset on success, the error toast (under the
+ * button, in the form's own toast area) and the typed values kept on failure. A hidden honeypot field catches bots.
  */
 export function ContactForm(): ReactNode {
   const lang = useLanguage();
@@ -191,7 +192,7 @@ export function ContactForm(): ReactNode {
             helpers.resetForm();
             setDone(true);
           } else {
-            showErrorToast(contactMessages[lang].errorTitle, contactMessages[lang].errorText);
+            showErrorToast('contact-toasts', contactMessages[lang].errorTitle, contactMessages[lang].errorText);
           }
         }}
       >
@@ -241,6 +242,7 @@ export function ContactForm(): ReactNode {
                 {isSubmitting && <Spinner />}
                 {isSubmitting ? t.submitting : t.submit}
               </PrimaryButton>
+              <FormToasts area="contact-toasts" />
             </Actions>
           </Form>
         )}

@@ -192,6 +192,9 @@ describe('ContactPage', () => {
     expect(toast).toHaveTextContent('Error');
     expect(toast).toHaveTextContent('Something went wrong. Please try again.');
     expect(toast).not.toHaveTextContent(/fire|Internal/);
+    // Under the form's button, in the form's own named area (not a corner of the window).
+    expect(screen.getByRole('region', { name: 'Contact form messages' })).toContainElement(toast);
+    expect(screen.getByRole('button', { name: 'Send Message' }).compareDocumentPosition(toast) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(consoleError).toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(field(/^First name/)).toHaveValue('Ayşe');
@@ -213,6 +216,7 @@ describe('ContactPage', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Hata');
     expect(toast).toHaveTextContent('Bir şeyler ters gitti. Lütfen tekrar deneyin.');
+    expect(screen.getByRole('region', { name: 'İletişim formu bildirimleri' })).toContainElement(toast);
   });
 
   it('scrolls to the privacy notice for /contact#privacy', () => {

@@ -7,17 +7,18 @@ import { colors } from '../shared/theme';
 import { REMOTE_VERSION } from '../version';
 import { ContactForm } from './ContactForm';
 import { contactMessages } from './messages';
+import { SPACE } from '@kb/contracts/tokens';
 
 const Section = styled.section`
   max-width: 52rem;
   margin: 0 auto;
-  padding: 3rem 1rem;
+  padding: ${SPACE.xxl} ${SPACE.md};
   color: ${colors.text};
   header {
-    margin-bottom: 1.5rem;
+    margin-bottom: ${SPACE.lg};
   }
   h1 {
-    margin: 0 0 0.5rem;
+    margin: 0 0 ${SPACE.xs};
     font-size: clamp(1.8rem, 4vw, 2.4rem);
     color: ${colors.primary};
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { colors, radii, PrimaryButton } from '../shared/theme';
+import { BACKDROP, SHADOWS, SPACE } from '@kb/contracts/tokens';
 
 /** The success dialog closes itself after this long (ms, SPEC.md §9). */
 export const SUCCESS_DIALOG_MS = 4000;
@@ -11,20 +12,20 @@ const Backdrop = styled.div`
   z-index: 1000;
   display: grid;
   place-items: center;
-  padding: 1rem;
-  background: rgba(10, 54, 49, 0.55);
+  padding: ${SPACE.md};
+  background: ${BACKDROP};
 `;
 
 const Box = styled.div`
   width: min(28rem, 100%);
-  padding: 1.5rem;
+  padding: ${SPACE.lg};
   background: ${colors.surface};
   color: ${colors.text};
   border-radius: ${radii.lg};
-  box-shadow: 0 12px 40px rgba(0, 0, 0, 0.25);
+  box-shadow: ${SHADOWS.dialog};
   text-align: center;
   h2 {
-    margin: 0 0 0.5rem;
+    margin: 0 0 ${SPACE.xs};
     font-size: 1.3rem;
   }
   p {
@@ -35,7 +36,7 @@ const Box = styled.div`
 const Check = styled.div.attrs({ 'aria-hidden': true })`
   width: 3rem;
   height: 3rem;
-  margin: 0 auto 0.75rem;
+  margin: 0 auto ${SPACE.sm};
   border-radius: 50%;
   display: grid;
   place-items: center;

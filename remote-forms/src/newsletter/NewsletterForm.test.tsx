@@ -26,6 +26,11 @@ describe('NewsletterForm', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Successfully subscribed to newsletter!');
     expect(toast).toHaveTextContent('reader@example.org has been added to our newsletter.');
+    // Beside the form, in its own named area, after the button in the tab order.
+    const area = screen.getByRole('region', { name: 'Newsletter messages' });
+    expect(area).toContainElement(toast);
+    expect(screen.getByRole('region', { name: 'Newsletter' })).toContainElement(area);
+    expect(screen.getByRole('button', { name: 'Subscribe' }).compareDocumentPosition(toast) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith('/api/newsletter', expect.objectContaining({ method: 'POST' }));
     expect(sentBody(fetch)).toEqual({ email: 'reader@example.org' });
     expect(input()).toHaveValue('');
@@ -87,6 +92,12 @@ describe('NewsletterForm', () => {
     const success = await screen.findByRole('alert');
     expect(success).toHaveTextContent('Bültene başarıyla abone oldunuz!');
     expect(success).toHaveTextContent('okur@example.org adresi bültenimize eklendi.');
+    expect(screen.getByRole('region', { name: 'Bülten bildirimleri' })).toContainElement(success);
+    // Closed from the keyboard with its Turkish-named button.
+    screen.getByRole('button', { name: 'Bu bildirimi kapat' }).focus();
+    await user.keyboard('{Enter}');
+    // Leaving (jsdom plays no exit animation, so the node stays): no longer an alert.
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     await user.type(screen.getByLabelText('E-posta adresi'), 'okur@example.org{Enter}');
     await waitFor(() => expect(screen.getByText('Abonelik başarısız. Lütfen tekrar deneyin.')).toBeInTheDocument());
   });

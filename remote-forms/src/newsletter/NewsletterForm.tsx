@@ -14,9 +14,10 @@ import {
 } from '@kb/contracts';
 import { PRIVACY_ANCHOR } from '../privacy/PrivacyNotice';
 import { postForm } from '../shared/api';
-import { showErrorToast, showSuccessToast } from '../shared/toasts';
+import { FormToasts, showErrorToast, showSuccessToast } from '../shared/toasts';
 import { colors, radii, HoneypotBox, PrimaryButton, Spinner } from '../shared/theme';
 import { REMOTE_VERSION } from '../version';
+import { FONT_SIZES, SPACE } from '@kb/contracts/tokens';
 
 const messages = defineMessages(
   {
@@ -51,31 +52,31 @@ const messages = defineMessages(
 
 const Box = styled.section`
   h2 {
-    font-size: 1.05rem;
-    margin: 0 0 0.5rem;
+    font-size: ${FONT_SIZES.md};
+    margin: 0 0 ${SPACE.xs};
     color: inherit;
   }
   p {
-    margin: 0 0 0.5rem;
+    margin: 0 0 ${SPACE.xs};
   }
   label {
     display: block;
     font-weight: 600;
-    margin-bottom: 0.25rem;
+    margin-bottom: ${SPACE.xxs};
   }
 `;
 
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 0.5rem;
+  gap: ${SPACE.xs};
   input {
     flex: 1 1 12rem;
     min-width: 0;
     font: inherit;
     color: ${colors.text};
     background: ${colors.surface};
-    padding: 0.55rem 0.75rem;
+    padding: 0.55rem ${SPACE.sm};
     border: 1px solid ${colors.control};
     border-radius: ${radii.md};
   }
@@ -102,14 +103,14 @@ const ErrorText = styled.p`
     margin: 0.35rem 0 0;
   }
   color: ${colors.dangerOnDark};
-  font-size: 0.9rem;
+  font-size: ${FONT_SIZES.sm};
 `;
 
 const Privacy = styled.p`
   && {
-    margin: 0.5rem 0 0;
+    margin: ${SPACE.xs} 0 0;
   }
-  font-size: 0.875rem;
+  font-size: ${FONT_SIZES.sm};
 `;
 
 interface Values {
@@ -138,7 +139,7 @@ function problem(email: string): FormMessageKey | undefined {
  * The forms remote's newsletter block (`./NewsletterForm`, in the shell's footer; SPEC.md §2,
  * §4, §5, §8): a required e-mail address, trimmed before it is sent, a blank one ignored. On
  * success a toast with the added address and an empty field; on failure an error toast and the
- * address kept. Links to the privacy notice on the Contact page.
+ * address kept (both in the block's own toast area, under the button). Links to the privacy notice on the Contact page.
  */
 export default function NewsletterForm(): ReactNode {
   const lang = useLanguage();
@@ -163,10 +164,10 @@ export default function NewsletterForm(): ReactNode {
           const body = values.website === '' ? { email } : { email, [HONEYPOT_FIELD]: values.website };
           if (await postForm('/api/newsletter', body)) {
             const m = messages[lang];
-            showSuccessToast(m.successTitle, format(m.successText, { email }));
+            showSuccessToast('newsletter-toasts', m.successTitle, format(m.successText, { email }));
             helpers.resetForm();
           } else {
-            showErrorToast(messages[lang].errorTitle, messages[lang].errorText);
+            showErrorToast('newsletter-toasts', messages[lang].errorTitle, messages[lang].errorText);
           }
         }}
       >
@@ -193,6 +194,7 @@ export default function NewsletterForm(): ReactNode {
               </Button>
             </Row>
             {error !== undefined && <ErrorText id="newsletter-email-error">{error}</ErrorText>}
+            <FormToasts area="newsletter-toasts" />
             <HoneypotBox>
               <label htmlFor="newsletter-website">{t.honeypot}</label>
               <input {...getFieldProps(HONEYPOT_FIELD)} id="newsletter-website" type="text" tabIndex={-1} autoComplete="off" />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { defineMessages, useLanguage } from '@kb/contracts';
 import { colors } from '../shared/theme';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 const messages = defineMessages(
   {
@@ -32,22 +33,22 @@ const messages = defineMessages(
 
 const Section = styled.section`
   margin-top: 2.5rem;
-  padding: 1.25rem 1.5rem;
+  padding: 1.25rem ${SPACE.lg};
   background: ${colors.surface};
   border: 1px solid ${colors.border};
-  border-radius: 12px;
+  border-radius: ${RADII.lg};
   color: ${colors.text};
   scroll-margin-top: 5rem;
   h2 {
     font-size: 1.25rem;
-    margin: 0 0 0.5rem;
+    margin: 0 0 ${SPACE.xs};
   }
   h3 {
-    font-size: 1rem;
-    margin: 1rem 0 0.25rem;
+    font-size: ${FONT_SIZES.md};
+    margin: ${SPACE.md} 0 ${SPACE.xxs};
   }
   p {
-    margin: 0.25rem 0;
+    margin: ${SPACE.xxs} 0;
   }
 `;
 

@@ -1,5 +1,5 @@
 import styled, { css, keyframes } from 'styled-components';
-import { COLORS, RADII } from '@kb/contracts/tokens';
+import { COLORS, RADII, SPACE } from '@kb/contracts/tokens';
 
 /**
  * Colours of the forms: the site's design tokens (`@kb/contracts/tokens`, bundled into this
@@ -82,7 +82,7 @@ export const PrimaryButton = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: 0.5rem;
+  gap: ${SPACE.xs};
   min-height: 2.75rem;
   padding: 0.6rem 1.4rem;
   font: inherit;

@@ -13,6 +13,7 @@ import { VisuallyHidden } from './components/VisuallyHidden';
 import { useMessages } from './messages';
 import { colors, focusRing, narrow } from './theme';
 import { countByCategory, filterSources } from './utils/filterSources';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 /** Sources whose card is not clickable and has no details (SPEC.md §2: the Arabic Quran). */
 const INERT_SOURCES: ReadonlySet<string> = new Set(['quran-arabic']);
@@ -27,23 +28,23 @@ const Page = styled.section`
   }
   max-width: 80rem;
   margin: 0 auto;
-  padding: 3rem 1rem 4rem;
+  padding: ${SPACE.xxl} ${SPACE.md} 4rem;
   color: ${colors.text};
   ${narrow} {
-    padding: 2rem 1rem 3rem;
+    padding: ${SPACE.xl} ${SPACE.md} ${SPACE.xxl};
   }
 `;
 
 const Content = styled.div`
   display: flex;
   flex-direction: column;
-  gap: 1.5rem;
+  gap: ${SPACE.lg};
 `;
 
 const Intro = styled.header`
   text-align: center;
   h1 {
-    margin: 0 0 0.75rem;
+    margin: 0 0 ${SPACE.sm};
     font-size: clamp(1.9rem, 5vw, 2.75rem);
     line-height: 1.15;
     color: ${colors.primaryDark};
@@ -51,7 +52,7 @@ const Intro = styled.header`
   p {
     max-width: 44rem;
     margin: 0 auto;
-    font-size: 1.1rem;
+    font-size: ${FONT_SIZES.lg};
     color: ${colors.muted};
   }
 `;
@@ -73,14 +74,14 @@ const SearchBox = styled.div`
 const SearchInput = styled.input`
   width: 100%;
   min-height: 3rem;
-  padding: 0.7rem 1rem 0.7rem 2.75rem;
-  padding-inline: 2.75rem 1rem;
+  padding: 0.7rem ${SPACE.md} 0.7rem 2.75rem;
+  padding-inline: 2.75rem ${SPACE.md};
   border: 1px solid ${colors.control};
-  border-radius: 999px;
+  border-radius: ${RADII.pill};
   background: ${colors.surface};
   color: ${colors.text};
   font: inherit;
-  font-size: 1.05rem;
+  font-size: ${FONT_SIZES.md};
   ${focusRing}
 `;
 
@@ -88,13 +89,13 @@ const Toolbar = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: 0.75rem;
+  gap: ${SPACE.sm};
 `;
 
 const ResultCount = styled.p`
   margin: 0;
   color: ${colors.muted};
-  font-size: 0.9rem;
+  font-size: ${FONT_SIZES.sm};
 `;
 
 const Grid = styled.ul`
@@ -110,10 +111,10 @@ const Panel = styled.div<{ $tone: 'plain' | 'danger' }>`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: 0.5rem;
-  padding: 2.5rem 1rem;
+  gap: ${SPACE.xs};
+  padding: 2.5rem ${SPACE.md};
   border: 1px dashed ${(p) => (p.$tone === 'danger' ? colors.danger : colors.border)};
-  border-radius: 12px;
+  border-radius: ${RADII.lg};
   background: ${(p) => (p.$tone === 'danger' ? colors.dangerSoft : colors.surface)};
   text-align: center;
   h2 {
@@ -127,7 +128,7 @@ const Panel = styled.div<{ $tone: 'plain' | 'danger' }>`
 `;
 
 const Loading = styled.p`
-  margin: 2rem 0;
+  margin: ${SPACE.xl} 0;
   text-align: center;
   color: ${colors.muted};
 `;

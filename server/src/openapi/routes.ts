@@ -30,10 +30,17 @@ const DOCS_MESSAGES = defineMessages(
   { home: 'Siteye dön', englishOnly: 'API başvuru belgesi yalnızca İngilizcedir.' },
 );
 
-/** The pages' own style sheet (served as a file: an inline `style` attribute is refused by the policy). */
+/**
+ * The pages' own style sheet (served as a file: an inline `style` attribute is refused by the
+ * policy): the bar's styles, and one fix to ReDoc's info block: its contact/licence row hides the first
+ * "|" separator with a -15 px margin inside an overflow:hidden box, which also cut off the
+ * start of every wrapped line of a long licence on a phone (375 px).
+ */
 const PAGE_CSS = `body{margin:0}
 .kb-bar{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;padding:.5rem 1rem;font:1rem/1.5 ${FONTS.body};background:${COLORS.background};color:${COLORS.ink};border-bottom:1px solid ${COLORS.border}}
 .kb-bar a{color:${COLORS.primary}}
+#redoc .api-info div:has(>span){margin-left:0}
+#redoc .api-info div:has(>span)>span:first-child::before{display:none}
 `;
 
 /** The bar with the way back to the site, in `lang`. */

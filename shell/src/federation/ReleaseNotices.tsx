@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { format } from '@kb/contracts';
-import { COLORS } from '@kb/contracts/tokens';
+import { COLORS, LAYOUT, RADII, SHADOWS, SPACE } from '@kb/contracts/tokens';
 import { useReleaseMessages } from './releaseMessages';
 import { leavePreview, usePreviewState } from './releasePreview';
 import { useReleaseChanged, useReleaseWatch } from './releaseWatch';
@@ -13,7 +13,7 @@ const Dock = styled.div`
   right: 0;
   bottom: 0;
   z-index: 150;
-  padding: 0 0.75rem 0.75rem;
+  padding: 0 ${SPACE.sm} ${SPACE.sm};
   pointer-events: none;
   & > * {
     pointer-events: auto;
@@ -25,12 +25,12 @@ const Bar = styled.div<{ $tone: 'dark' | 'light' }>`
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: 0.5rem 1rem;
-  margin: 0.5rem auto 0;
+  gap: ${SPACE.xs} ${SPACE.md};
+  margin: ${SPACE.xs} auto 0;
   max-width: 48rem;
-  padding: 0.75rem 1rem;
-  border-radius: 10px;
-  box-shadow: 0 4px 16px rgb(0 0 0 / 20%);
+  padding: ${SPACE.sm} ${SPACE.md};
+  border-radius: ${RADII.md};
+  box-shadow: ${SHADOWS.raised};
   /* onPrimary on primary and noticeInk on noticeSoft: pairs tokens.test.ts checks for 4.5:1. */
   background: ${(p) => (p.$tone === 'dark' ? COLORS.primary : COLORS.noticeSoft)};
   color: ${(p) => (p.$tone === 'dark' ? COLORS.onPrimary : COLORS.noticeInk)};
@@ -41,8 +41,8 @@ const Bar = styled.div<{ $tone: 'dark' | 'light' }>`
 `;
 
 const Button = styled.button<{ $tone: 'dark' | 'light' }>`
-  padding: 0.4rem 1rem;
-  border-radius: 8px;
+  padding: 0.4rem ${SPACE.md};
+  border-radius: ${RADII.md};
   border: none;
   font: inherit;
   font-weight: 600;
@@ -54,6 +54,27 @@ const Button = styled.button<{ $tone: 'dark' | 'light' }>`
     outline-offset: 2px;
   }
 `;
+
+/**
+ * Keeps `--kb-bottom-dock` on `<html>` equal to the dock's height while it shows a notice (0px
+ * otherwise), so full-viewport pages (/chat, /search?q=, /preview) end above the notices
+ * instead of under them (LAYOUT.bottomDockVar in the tokens).
+ */
+function useDockHeight(dock: RefObject<HTMLDivElement | null>, showing: boolean): void {
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    const element = dock.current;
+    const set = (): void => root.setProperty(LAYOUT.bottomDockVar, `${showing && element ? element.offsetHeight : 0}px`);
+    set();
+    if (!showing || !element || typeof ResizeObserver === 'undefined') return () => root.setProperty(LAYOUT.bottomDockVar, '0px');
+    const observer = new ResizeObserver(set);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.setProperty(LAYOUT.bottomDockVar, '0px');
+    };
+  }, [dock, showing]);
+}
 
 /**
  * The release notices at the foot of every page: the preview bar ("Preview of …" with Leave
@@ -77,8 +98,10 @@ export function ReleaseNotices({
   const t = useReleaseMessages();
   const preview = usePreviewState();
   const changed = useReleaseChanged();
+  const dock = useRef<HTMLDivElement>(null);
+  useDockHeight(dock, Boolean(preview) || changed);
   return (
-    <Dock>
+    <Dock ref={dock}>
       {preview && (
         <Bar as="section" $tone="dark" aria-label={t.previewRegion}>
           <p>{format(preview.status === 'unavailable' ? t.previewUnavailable : t.previewOf, { release: preview.release })}</p>

@@ -83,5 +83,20 @@ describe('RemoteBoundary', () => {
   it('has no home link inside a page that keeps its navbar', () => {
     render(<Harness />);
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    // A region inside a page (the footer's newsletter) is no page heading.
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+
+  it("gives a route's page its h1 while its remote is down (/chat keeps its navbar, no home link)", () => {
+    act(() => languageBus.publish('tr'));
+    render(
+      <MemoryRouter>
+        <RemoteBoundary part="partAssistant" page onRetry={() => undefined}>
+          <Flaky />
+        </RemoteBoundary>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Asistan geçici olarak kullanılamıyor.');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { format } from '@kb/contracts';
 import { useMessages, type ShellMessages } from '../i18n/messages';
+import { COLORS, FONT_SIZES, RADII, SPACE, focusRingCss } from '@kb/contracts/tokens';
 
 /** Which part of the site a remote region holds, for the fallback's wording. */
 export type RemotePart = 'partKnowledge' | 'partAssistant' | 'partForms' | 'partNewsletter';
@@ -16,23 +17,36 @@ interface BoundaryProps {
    * home; without it a visitor's only way out would be the browser's Back button.
    */
   home?: boolean;
+  /**
+   * The region is the page's content (a route's remote page: /contact, /knowledge, /chat), so
+   * its fallback's first line is the page's heading (`h1`); without it the page has none.
+   * Implied by `home`.
+   */
+  page?: boolean;
   children: ReactNode;
 }
 
 const Panel = styled.div`
-  margin: 2rem auto;
+  margin: ${SPACE.xl} auto;
   max-width: min(36rem, calc(100% - 2rem));
-  padding: 1.5rem;
-  border: 1px solid #d9c48a;
-  border-radius: 12px;
-  background: #fffaf0;
-  color: #3b2f0b;
+  padding: ${SPACE.lg};
+  border: 1px solid ${COLORS.noticeBorder};
+  border-radius: ${RADII.lg};
+  background: ${COLORS.noticeSoft};
+  color: ${COLORS.noticeInk};
   text-align: center;
+  /* Even spacing from the tokens: the browser's own paragraph margins left more room above the
+     title than below the buttons. */
+  & > * {
+    margin: ${SPACE.sm} 0 0;
+  }
+  & > :first-child {
+    margin-top: 0;
+  }
 `;
 
 const PageTitle = styled.h1`
-  margin: 0 0 1rem;
-  font-size: 1.15rem;
+  font-size: ${FONT_SIZES.lg};
 `;
 
 const Actions = styled.p`
@@ -40,30 +54,27 @@ const Actions = styled.p`
   flex-wrap: wrap;
   justify-content: center;
   align-items: center;
-  gap: 0.75rem 1.25rem;
-  margin: 1rem 0 0;
+  gap: ${SPACE.sm} ${SPACE.lg};
 `;
 
 const HomeLink = styled(Link)`
-  color: #0f4c45;
+  color: ${COLORS.primary};
   font-weight: 600;
   &:focus-visible {
-    outline: 3px solid #d4a017;
-    outline-offset: 2px;
+    ${focusRingCss()}
   }
 `;
 
 const RetryButton = styled.button`
-  padding: 0.5rem 1.25rem;
-  border-radius: 8px;
+  padding: ${SPACE.xs} 1.25rem;
+  border-radius: ${RADII.md};
   border: none;
-  background: #0f4c45;
-  color: #fff;
+  background: ${COLORS.primary};
+  color: ${COLORS.onPrimary};
   font: inherit;
   cursor: pointer;
   &:focus-visible {
-    outline: 3px solid #d4a017;
-    outline-offset: 2px;
+    ${focusRingCss()}
   }
 `;
 
@@ -72,17 +83,17 @@ const RetryButton = styled.button`
  * on the dark footer (the newsletter form), and a fixed grey was 1.6:1 on the footer.
  */
 const Status = styled.p`
-  margin: 2rem auto;
+  margin: ${SPACE.xl} auto;
   text-align: center;
   color: inherit;
 `;
 
-function Fallback({ part, onRetry, home }: { part: RemotePart; onRetry: () => void; home: boolean }): ReactNode {
+function Fallback({ part, onRetry, home, page }: { part: RemotePart; onRetry: () => void; home: boolean; page: boolean }): ReactNode {
   const t = useMessages();
   return (
     <Panel role="alert">
-      {home ? (
-        // The page's only heading when the region is the whole page.
+      {home || page ? (
+        // The page's only heading when the region is the page's content.
         <PageTitle>{format(t.remoteUnavailable, { part: t[part] })}</PageTitle>
       ) : (
         <p>
@@ -137,7 +148,9 @@ export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render(): ReactNode {
     if (this.state.failed) {
-      const fallback = <Fallback part={this.props.part} onRetry={this.retry} home={this.props.home ?? false} />;
+      const fallback = (
+        <Fallback part={this.props.part} onRetry={this.retry} home={this.props.home ?? false} page={this.props.page ?? false} />
+      );
       // On a full-screen route nothing else is on the page: the panel is its main content.
       return this.props.home ? <main>{fallback}</main> : fallback;
     }

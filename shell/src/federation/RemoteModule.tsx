@@ -25,12 +25,23 @@ function lazyPage(id: ExposedModuleId, attempt: number): LazyExoticComponent<Com
  * @param id   the exposed module, e.g. `knowledge/KnowledgePage`
  * @param part which part of the site this is, for the fallback's wording
  * @param home the module is the whole page (no navbar): its fallback links home too
+ * @param page the module is the page's content: its fallback's title is the page's `h1`
  */
-export function RemoteModule({ id, part, home = false }: { id: ExposedModuleId; part: RemotePart; home?: boolean }): ReactNode {
+export function RemoteModule({
+  id,
+  part,
+  home = false,
+  page = false,
+}: {
+  id: ExposedModuleId;
+  part: RemotePart;
+  home?: boolean;
+  page?: boolean;
+}): ReactNode {
   const [attempt, setAttempt] = useState(0);
   const Page = lazyPage(id, attempt);
   return (
-    <RemoteBoundary part={part} home={home} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteBoundary part={part} home={home} page={page} onRetry={() => setAttempt((n) => n + 1)}>
       {/* eslint-disable-next-line react-hooks/static-components -- cached per (id, attempt) in lazyPages, so stable across renders */}
       <Page />
     </RemoteBoundary>

@@ -5,6 +5,7 @@ import { RemoteModule } from '../federation/RemoteModule';
 import { useMessages } from '../i18n/messages';
 import { useSiteInfo } from '../site/siteInfo';
 import { colors, focusRingOnDark } from '../styles/theme';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 const messages = defineMessages(
   {
@@ -25,7 +26,7 @@ const SOCIAL = ['YouTube', 'X', 'Instagram', 'Facebook'] as const;
 
 const Foot = styled.footer`
   margin-top: 4rem;
-  padding: 2.5rem 1rem 2rem;
+  padding: 2.5rem ${SPACE.md} ${SPACE.xl};
   background: ${colors.primaryDark};
   color: ${colors.onDark};
   a {
@@ -41,11 +42,11 @@ const Inner = styled.div`
   max-width: 80rem;
   margin: 0 auto;
   display: grid;
-  gap: 1.5rem;
+  gap: ${SPACE.lg};
   grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
   h2 {
-    font-size: 1.05rem;
-    margin: 0 0 0.5rem;
+    font-size: ${FONT_SIZES.md};
+    margin: 0 0 ${SPACE.xs};
     color: ${colors.onPrimary};
   }
 `;
@@ -56,12 +57,12 @@ const Social = styled.ul`
   margin: 0;
   display: flex;
   flex-wrap: wrap;
-  gap: 0.5rem;
+  gap: ${SPACE.xs};
   li {
-    padding: 0.25rem 0.6rem;
+    padding: ${SPACE.xxs} 0.6rem;
     border: 1px solid ${colors.borderOnDark};
-    border-radius: 999px;
-    font-size: 0.9rem;
+    border-radius: ${RADII.pill};
+    font-size: ${FONT_SIZES.sm};
   }
   small {
     opacity: 0.85;
@@ -70,12 +71,12 @@ const Social = styled.ul`
 
 const Bottom = styled.div`
   max-width: 80rem;
-  margin: 2rem auto 0;
-  padding-top: 1rem;
+  margin: ${SPACE.xl} auto 0;
+  padding-top: ${SPACE.md};
   border-top: 1px solid ${colors.dividerOnDark};
-  font-size: 0.875rem;
+  font-size: ${FONT_SIZES.sm};
   p {
-    margin: 0.25rem 0;
+    margin: ${SPACE.xxs} 0;
   }
 `;
 

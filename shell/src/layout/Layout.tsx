@@ -5,13 +5,14 @@ import { useMessages } from '../i18n/messages';
 import { colors, NAVBAR_HEIGHT_PX } from '../styles/theme';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
+import { SPACE } from '@kb/contracts/tokens';
 
 const Skip = styled.a`
   position: absolute;
   left: -999px;
   top: 0;
   z-index: 200;
-  padding: 0.5rem 1rem;
+  padding: ${SPACE.xs} ${SPACE.md};
   background: ${colors.surface};
   &:focus {
     left: 0.5rem;

@@ -5,9 +5,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { languageBus } from '@kb/contracts';
 import { Navbar } from './Navbar';
 
-function renderNavbar(): void {
+function renderNavbar(path = '/'): void {
   render(
-    <MemoryRouter initialEntries={['/']}>
+    <MemoryRouter initialEntries={[path]}>
       <Navbar />
     </MemoryRouter>,
   );
@@ -28,6 +28,13 @@ describe('Navbar', () => {
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
     // jsdom's origin has no port 3000, so the knowledge application is this origin.
     expect(screen.getByRole('link', { name: 'AI Chat' })).toHaveAttribute('href', '/chat?lang=en');
+    expect(screen.getByRole('link', { name: 'AI Chat' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks the AI Chat button as the current page on /chat', () => {
+    renderNavbar('/chat');
+    expect(screen.getByRole('link', { name: 'AI Chat' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Project' })).not.toHaveAttribute('aria-current');
   });
 
   it('switches the language for every text at once', async () => {

@@ -8,6 +8,7 @@ import { colors, MOBILE_BREAKPOINT_PX, NAVBAR_COMPACT_MAX_PX, NAVBAR_HEIGHT_PX }
 import { useSiteInfo } from '../site/siteInfo';
 import { visitorBucket } from '../federation/bucket';
 import { chatHref } from './knowledgeOrigin';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 const mobile = `@media (max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 /** Tablets and small laptops: every item still in one row, so spacing and type tighten. */
@@ -26,32 +27,32 @@ const Inner = styled.div`
   max-width: 80rem;
   height: 100%;
   margin: 0 auto;
-  padding: 0 1rem;
+  padding: 0 ${SPACE.md};
   display: flex;
   align-items: center;
-  gap: 1rem;
+  gap: ${SPACE.md};
   ${compact} {
-    padding: 0 0.75rem;
-    gap: 0.5rem;
+    padding: 0 ${SPACE.sm};
+    gap: ${SPACE.xs};
   }
   ${mobile} {
-    gap: 0.75rem;
+    gap: ${SPACE.sm};
   }
 `;
 
 const Logo = styled(Link)`
   font-weight: 700;
-  font-size: 1.15rem;
+  font-size: ${FONT_SIZES.lg};
   color: ${colors.primary};
   text-decoration: none;
   margin-inline-end: auto;
   white-space: nowrap;
   ${compact} {
-    font-size: 1rem;
+    font-size: ${FONT_SIZES.md};
   }
   ${mobile} {
     /* "Knowledge Base" beside "Close menu" on a 320 px phone. */
-    font-size: 1.05rem;
+    font-size: ${FONT_SIZES.md};
   }
 `;
 
@@ -64,7 +65,7 @@ const MenuButton = styled.button`
   white-space: nowrap;
   padding: 0.4rem 0.7rem;
   border: 1px solid ${colors.border};
-  border-radius: 8px;
+  border-radius: ${RADII.md};
   background: ${colors.surface};
   color: ${colors.text};
   font: inherit;
@@ -74,10 +75,10 @@ const MenuButton = styled.button`
 const Nav = styled.nav<{ $open: boolean }>`
   display: flex;
   align-items: center;
-  gap: 0.25rem;
+  gap: ${SPACE.xxs};
   ${compact} {
     gap: 0.125rem;
-    font-size: 0.875rem;
+    font-size: ${FONT_SIZES.sm};
   }
   ${mobile} {
     display: ${(p) => (p.$open ? 'flex' : 'none')};
@@ -86,20 +87,20 @@ const Nav = styled.nav<{ $open: boolean }>`
     inset-inline: 0;
     flex-direction: column;
     align-items: stretch;
-    padding: 0.5rem 1rem 1rem;
+    padding: ${SPACE.xs} ${SPACE.md} ${SPACE.md};
     background: ${colors.surface};
     border-bottom: 1px solid ${colors.border};
   }
 `;
 
 const Item = styled(NavLink)`
-  padding: 0.5rem 0.75rem;
-  border-radius: 8px;
+  padding: ${SPACE.xs} ${SPACE.sm};
+  border-radius: ${RADII.md};
   color: ${colors.text};
   text-decoration: none;
   white-space: nowrap;
   ${compact} {
-    padding: 0.5rem 0.4rem;
+    padding: ${SPACE.xs} 0.4rem;
   }
   &.active {
     color: ${colors.primary};
@@ -111,15 +112,15 @@ const Item = styled(NavLink)`
 `;
 
 const chatButton = css`
-  padding: 0.5rem 1rem;
-  border-radius: 999px;
+  padding: ${SPACE.xs} ${SPACE.md};
+  border-radius: ${RADII.pill};
   background: ${colors.primary};
   color: ${colors.onPrimary};
   font-weight: 600;
   text-decoration: none;
   white-space: nowrap;
   ${compact} {
-    padding: 0.45rem 0.75rem;
+    padding: 0.45rem ${SPACE.sm};
     margin-inline-start: 0.25rem;
   }
   ${mobile} {
@@ -132,15 +133,21 @@ const chatButton = css`
 const ChatAnchor = styled.a`
   ${chatButton}
 `;
-const ChatLink = styled(Link)`
+/** A NavLink, so on /chat it carries `aria-current="page"` and, like the other items, shows it. */
+const ChatLink = styled(NavLink)`
   ${chatButton}
+  &.active {
+    background: ${colors.primaryDark};
+    text-decoration: underline;
+    text-underline-offset: 0.2em;
+  }
 `;
 
 const LangGroup = styled.div`
   display: inline-flex;
   flex: none;
   border: 1px solid ${colors.border};
-  border-radius: 8px;
+  border-radius: ${RADII.md};
   overflow: hidden;
   ${compact} {
     margin-inline-start: 0.25rem;
@@ -148,7 +155,7 @@ const LangGroup = styled.div`
   ${mobile} {
     /* In the open menu's column: as wide as its two buttons, not stretched across. */
     align-self: flex-start;
-    margin-top: 0.5rem;
+    margin-top: ${SPACE.xs};
   }
 `;
 

@@ -5,11 +5,12 @@ import { useMessages } from '../i18n/messages';
 import { colors, MOBILE_BREAKPOINT_PX } from '../styles/theme';
 import { useMediaQuery } from './useMediaQuery';
 import { useDocumentTitle } from './useDocumentTitle';
+import { FONT_SIZES, RADII, SHADOWS, SPACE } from '@kb/contracts/tokens';
 
 const Hero = styled.section`
   max-width: 48rem;
   margin: 0 auto;
-  padding: 4rem 1rem 2rem;
+  padding: 4rem ${SPACE.md} ${SPACE.xl};
   text-align: center;
 `;
 
@@ -18,42 +19,42 @@ const Title = styled.h1`
   font-size: clamp(1.5rem, 6vw + 0.5rem, 3.25rem);
   overflow-wrap: break-word;
   line-height: 1.15;
-  margin: 0 0 1rem;
+  margin: 0 0 ${SPACE.md};
   color: ${colors.primaryDark};
 `;
 
 const Subtitle = styled.p`
-  font-size: 1.15rem;
+  font-size: ${FONT_SIZES.lg};
   color: ${colors.muted};
-  margin: 0 0 2rem;
+  margin: 0 0 ${SPACE.xl};
 `;
 
 const Form = styled.form`
   display: flex;
-  gap: 0.5rem;
+  gap: ${SPACE.xs};
   padding: 0.4rem;
   background: ${colors.surface};
   border: 1px solid ${colors.border};
-  border-radius: 999px;
-  box-shadow: 0 4px 20px rgb(0 0 0 / 6%);
+  border-radius: ${RADII.pill};
+  box-shadow: ${SHADOWS.card};
 `;
 
 const Input = styled.input`
   flex: 1;
   min-width: 0;
   border: none;
-  padding: 0.75rem 1rem;
+  padding: ${SPACE.sm} ${SPACE.md};
   font: inherit;
-  font-size: 1.05rem;
+  font-size: ${FONT_SIZES.md};
   background: transparent;
   color: ${colors.text};
-  border-radius: 999px;
+  border-radius: ${RADII.pill};
 `;
 
 const AskButton = styled.button`
-  padding: 0.75rem 1.5rem;
+  padding: ${SPACE.sm} ${SPACE.lg};
   border: none;
-  border-radius: 999px;
+  border-radius: ${RADII.pill};
   background: ${colors.primary};
   color: ${colors.onPrimary};
   font: inherit;
@@ -67,17 +68,17 @@ const AskButton = styled.button`
 const Badges = styled.ul`
   list-style: none;
   padding: 0;
-  margin: 2rem 0 0;
+  margin: ${SPACE.xl} 0 0;
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: 0.75rem;
+  gap: ${SPACE.sm};
   li {
     padding: 0.4rem 0.9rem;
-    border-radius: 999px;
+    border-radius: ${RADII.pill};
     background: ${colors.primarySoft};
     color: ${colors.primaryDark};
-    font-size: 0.95rem;
+    font-size: ${FONT_SIZES.md};
   }
 `;
 

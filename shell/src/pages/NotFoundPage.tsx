@@ -4,15 +4,16 @@ import styled from 'styled-components';
 import { useMessages } from '../i18n/messages';
 import { colors } from '../styles/theme';
 import { useDocumentTitle } from './useDocumentTitle';
+import { FONT_SIZES, SPACE } from '@kb/contracts/tokens';
 
 const Box = styled.section`
   max-width: 40rem;
   margin: 0 auto;
-  padding: 5rem 1rem;
+  padding: 5rem ${SPACE.md};
   text-align: center;
   /* One line for the title in both languages, from 1280 px down to a 375 px phone. */
   h1 {
-    font-size: clamp(1.5rem, 1rem + 3vw, 2rem);
+    font-size: clamp(1.5rem, ${FONT_SIZES.md} + 3vw, 2rem);
     text-wrap: balance;
   }
   p:first-child {

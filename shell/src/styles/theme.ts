@@ -1,5 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
-import { BREAKPOINTS, COLORS, FONTS, FONT_SIZES, LINE_HEIGHT, RADII, focusRingCss } from '@kb/contracts/tokens';
+import { BREAKPOINTS, COLORS, FONTS, FONT_SIZES, LAYOUT, LINE_HEIGHT, RADII, focusRingCss } from '@kb/contracts/tokens';
 
 /**
  * The shell's palette: the site's design tokens (`@kb/contracts/tokens`) under the names the
@@ -41,7 +41,7 @@ export const focusRing = focusRingCss();
 export const focusRingOnDark = focusRingCss(true);
 
 /** Height of the fixed navbar (px); remote pages that fill the viewport subtract it. */
-export const NAVBAR_HEIGHT_PX = 64;
+export const NAVBAR_HEIGHT_PX = LAYOUT.navbarHeightPx;
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }

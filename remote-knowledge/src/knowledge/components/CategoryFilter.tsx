@@ -4,6 +4,7 @@ import type { SourceCategory } from '@kb/contracts';
 import { CATEGORIES } from '../categories';
 import { useMessages, type KnowledgeMessages } from '../messages';
 import { colors, focusRing } from '../theme';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 /** The message key of each category's label. */
 export const CATEGORY_LABEL: Readonly<Record<SourceCategory, keyof KnowledgeMessages>> = {
@@ -16,7 +17,7 @@ export const CATEGORY_LABEL: Readonly<Record<SourceCategory, keyof KnowledgeMess
 const Group = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 0.5rem;
+  gap: ${SPACE.xs};
 `;
 
 const Chip = styled.button`
@@ -26,7 +27,7 @@ const Chip = styled.button`
   min-height: 2.5rem;
   padding: 0.4rem 0.9rem;
   border: 1px solid ${colors.control};
-  border-radius: 999px;
+  border-radius: ${RADII.pill};
   background: ${colors.surface};
   color: ${colors.text};
   font: inherit;
@@ -45,10 +46,10 @@ const Chip = styled.button`
 const Count = styled.span`
   min-width: 1.5rem;
   padding: 0 0.4rem;
-  border-radius: 999px;
+  border-radius: ${RADII.pill};
   background: ${colors.primarySoft};
   color: ${colors.primaryDark};
-  font-size: 0.8rem;
+  font-size: ${FONT_SIZES.xs};
   font-weight: 700;
   text-align: center;
 `;

@@ -9,23 +9,24 @@ import { SourceIcon } from './SourceIcon';
 import { StatusBadge } from './StatusBadge';
 import { chatHref } from './chatHref';
 import { IconBox, TagList } from './parts';
+import { FONT_SIZES, RADII, SHADOWS, SPACE } from '@kb/contracts/tokens';
 
 const Card = styled.article<{ $clickable: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: 0.75rem;
+  gap: ${SPACE.sm};
   height: 100%;
   padding: 1.25rem;
   background: ${colors.surface};
   border: 1px solid ${colors.border};
-  border-radius: 12px;
-  box-shadow: 0 2px 10px rgb(0 0 0 / 4%);
+  border-radius: ${RADII.lg};
+  box-shadow: ${SHADOWS.card};
   cursor: ${(p) => (p.$clickable ? 'pointer' : 'default')};
   transition:
     box-shadow 0.15s ease,
     border-color 0.15s ease;
   &:hover {
-    ${(p) => (p.$clickable ? `border-color: ${colors.primary}; box-shadow: 0 6px 20px rgb(0 0 0 / 8%);` : '')}
+    ${(p) => (p.$clickable ? `border-color: ${colors.primary}; box-shadow: ${SHADOWS.raised};` : '')}
   }
 `;
 
@@ -33,7 +34,7 @@ const Top = styled.div`
   display: flex;
   align-items: flex-start;
   justify-content: space-between;
-  gap: 0.5rem;
+  gap: ${SPACE.xs};
 `;
 
 const Badges = styled.span`
@@ -46,8 +47,8 @@ const Badges = styled.span`
 const DetailsBadge = styled.span`
   padding: 0.15rem 0.6rem;
   border: 1px solid ${colors.control};
-  border-radius: 999px;
-  font-size: 0.8rem;
+  border-radius: ${RADII.pill};
+  font-size: ${FONT_SIZES.xs};
   color: ${colors.muted};
   white-space: nowrap;
 `;
@@ -62,7 +63,7 @@ const Title = styled.h2`
 const Description = styled.p`
   margin: 0;
   color: ${colors.muted};
-  font-size: 0.95rem;
+  font-size: ${FONT_SIZES.md};
 `;
 
 const Count = styled.p`
@@ -77,9 +78,9 @@ const Count = styled.p`
 const Actions = styled.div`
   display: flex;
   align-items: center;
-  gap: 0.5rem;
+  gap: ${SPACE.xs};
   margin-top: auto;
-  padding-top: 0.25rem;
+  padding-top: ${SPACE.xxs};
   > :first-child {
     flex: 1;
   }
@@ -93,7 +94,7 @@ const InfoButton = styled.button`
   width: 2.5rem;
   height: 2.5rem;
   border: 1px solid ${colors.control};
-  border-radius: 8px;
+  border-radius: ${RADII.md};
   background: ${colors.surface};
   color: ${colors.primary};
   cursor: pointer;

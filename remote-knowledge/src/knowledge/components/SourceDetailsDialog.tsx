@@ -8,6 +8,7 @@ import { chatHref } from './chatHref';
 import { IconBox, TagList } from './parts';
 import { SourceIcon } from './SourceIcon';
 import { StatusBadge } from './StatusBadge';
+import { BACKDROP, FONT_SIZES, RADII, SHADOWS, SPACE } from '@kb/contracts/tokens';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -17,11 +18,11 @@ const Backdrop = styled.div`
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: 1rem;
-  background: rgb(10 20 25 / 55%);
+  padding: ${SPACE.md};
+  background: ${BACKDROP};
   ${narrow} {
     align-items: flex-end;
-    padding: 0.5rem;
+    padding: ${SPACE.xs};
   }
 `;
 
@@ -30,16 +31,16 @@ const Panel = styled.div`
   max-height: calc(100vh - 2rem);
   max-height: calc(100dvh - 2rem);
   overflow-y: auto;
-  padding: 1.5rem;
-  border-radius: 14px;
+  padding: ${SPACE.lg};
+  border-radius: ${RADII.lg};
   background: ${colors.surface};
   color: ${colors.text};
-  box-shadow: 0 20px 60px rgb(0 0 0 / 25%);
+  box-shadow: ${SHADOWS.dialog};
   &:focus {
     outline: none;
   }
   ${narrow} {
-    padding: 1.25rem 1rem;
+    padding: 1.25rem ${SPACE.md};
     max-height: calc(100dvh - 1rem);
   }
 `;
@@ -47,11 +48,11 @@ const Panel = styled.div`
 const Header = styled.div`
   display: flex;
   align-items: center;
-  gap: 0.75rem;
-  margin-bottom: 0.75rem;
+  gap: ${SPACE.sm};
+  margin-bottom: ${SPACE.sm};
   h2 {
     margin: 0;
-    font-size: 1.4rem;
+    font-size: ${FONT_SIZES.xl};
     color: ${colors.primaryDark};
   }
 `;
@@ -59,8 +60,8 @@ const Header = styled.div`
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: max-content 1fr;
-  gap: 0.4rem 1rem;
-  margin: 1rem 0;
+  gap: 0.4rem ${SPACE.md};
+  margin: ${SPACE.md} 0;
   dt {
     color: ${colors.muted};
   }
@@ -71,8 +72,8 @@ const Facts = styled.dl`
 `;
 
 const SectionTitle = styled.h3`
-  margin: 1rem 0 0.4rem;
-  font-size: 1rem;
+  margin: ${SPACE.md} 0 0.4rem;
+  font-size: ${FONT_SIZES.md};
 `;
 
 const Detailed = styled.ul`
@@ -84,9 +85,9 @@ const Detailed = styled.ul`
 `;
 
 const Notice = styled.p`
-  margin: 1rem 0 0;
+  margin: ${SPACE.md} 0 0;
   padding: 0.6rem 0.8rem;
-  border-radius: 8px;
+  border-radius: ${RADII.md};
   background: ${colors.noticeSoft};
   color: ${colors.noticeInk};
 `;
@@ -95,8 +96,8 @@ const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
-  gap: 0.5rem;
-  margin-top: 1.5rem;
+  gap: ${SPACE.xs};
+  margin-top: ${SPACE.lg};
   ${narrow} {
     > * {
       flex: 1 1 100%;

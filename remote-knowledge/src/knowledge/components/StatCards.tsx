@@ -4,16 +4,17 @@ import { Database, FileText, Languages } from 'lucide-react';
 import { useMessages } from '../messages';
 import { colors, narrow } from '../theme';
 import { VisuallyHidden } from './VisuallyHidden';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 const List = styled.ul`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: 1rem;
+  gap: ${SPACE.md};
   margin: 0;
   padding: 0;
   list-style: none;
   ${narrow} {
-    gap: 0.5rem;
+    gap: ${SPACE.xs};
   }
 `;
 
@@ -21,9 +22,9 @@ const Stat = styled.li`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: 0.25rem;
-  padding: 1.25rem 0.5rem;
-  border-radius: 12px;
+  gap: ${SPACE.xxs};
+  padding: 1.25rem ${SPACE.xs};
+  border-radius: ${RADII.lg};
   background: ${colors.primary};
   color: ${colors.onPrimary};
   text-align: center;
@@ -32,11 +33,11 @@ const Stat = styled.li`
     line-height: 1.1;
   }
   span {
-    font-size: 0.9rem;
+    font-size: ${FONT_SIZES.sm};
     overflow-wrap: anywhere;
   }
   ${narrow} {
-    padding: 1rem 0.25rem;
+    padding: ${SPACE.md} ${SPACE.xxs};
   }
 `;
 

@@ -3,13 +3,14 @@ import styled from 'styled-components';
 import type { SourceStatus } from '@kb/contracts';
 import { useMessages } from '../messages';
 import { colors } from '../theme';
+import { FONT_SIZES, RADII } from '@kb/contracts/tokens';
 
 const Badge = styled.span<{ $available: boolean }>`
   display: inline-flex;
   align-items: center;
   padding: 0.15rem 0.6rem;
-  border-radius: 999px;
-  font-size: 0.8rem;
+  border-radius: ${RADII.pill};
+  font-size: ${FONT_SIZES.xs};
   font-weight: 600;
   white-space: nowrap;
   color: ${(p) => (p.$available ? colors.primaryDark : colors.noticeInk)};

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { colors, focusRing } from '../theme';
+import { RADII, SPACE } from '@kb/contracts/tokens';
 
 const base = css`
   display: inline-flex;
@@ -8,8 +9,8 @@ const base = css`
   justify-content: center;
   gap: 0.4rem;
   min-height: 2.5rem;
-  padding: 0.5rem 1rem;
-  border-radius: 8px;
+  padding: ${SPACE.xs} ${SPACE.md};
+  border-radius: ${RADII.md};
   font: inherit;
   font-weight: 600;
   text-decoration: none;

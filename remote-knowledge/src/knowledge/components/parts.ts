@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { colors } from '../theme';
+import { FONT_SIZES, RADII } from '@kb/contracts/tokens';
 
 /** The square behind a source's icon, on its card and in its dialog. */
 export const IconBox = styled.span`
@@ -9,7 +10,7 @@ export const IconBox = styled.span`
   flex: none;
   width: 3rem;
   height: 3rem;
-  border-radius: 10px;
+  border-radius: ${RADII.md};
   background: ${colors.primarySoft};
   color: ${colors.primary};
 `;
@@ -24,10 +25,10 @@ export const TagList = styled.ul`
   list-style: none;
   li {
     padding: 0.1rem 0.55rem;
-    border-radius: 6px;
+    border-radius: ${RADII.md};
     background: ${colors.background};
     border: 1px solid ${colors.border};
-    font-size: 0.8rem;
+    font-size: ${FONT_SIZES.xs};
     color: ${colors.text};
   }
 `;

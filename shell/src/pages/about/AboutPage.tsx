@@ -4,6 +4,7 @@ import { defineMessages, format, useLanguage, type Organisation } from '@kb/cont
 import { useSiteInfo } from '../../site/siteInfo';
 import { colors } from '../../styles/theme';
 import { useDocumentTitle } from '../useDocumentTitle';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 const messages = defineMessages(
   {
@@ -41,7 +42,7 @@ type Msg = (typeof messages)['en'];
 const Page = styled.div`
   max-width: 64rem;
   margin: 0 auto;
-  padding: 3rem 1rem;
+  padding: ${SPACE.xxl} ${SPACE.md};
   h1,
   h2 {
     color: ${colors.primaryDark};
@@ -51,21 +52,21 @@ const Page = styled.div`
 const Cards = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr));
-  gap: 1rem;
-  margin: 2rem 0;
+  gap: ${SPACE.md};
+  margin: ${SPACE.xl} 0;
 `;
 
 const Card = styled.section`
-  padding: 1.5rem;
+  padding: ${SPACE.lg};
   border: 1px solid ${colors.border};
-  border-radius: 12px;
+  border-radius: ${RADII.lg};
   background: ${colors.surface};
   dl {
     margin: 0;
   }
   dt {
     font-weight: 600;
-    margin-top: 0.75rem;
+    margin-top: ${SPACE.sm};
   }
   dd {
     margin: 0;
@@ -80,7 +81,7 @@ const Role = styled.p`
   color: ${colors.muted};
   text-transform: uppercase;
   letter-spacing: 0.05em;
-  font-size: 0.8rem;
+  font-size: ${FONT_SIZES.xs};
 `;
 
 function OrganisationCard({ org, role, t }: { org: Organisation; role: string; t: Msg }): ReactNode {

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { defineMessages, useLanguage } from '@kb/contracts';
 import { colors } from '../../styles/theme';
 import { useDocumentTitle } from '../useDocumentTitle';
+import { RADII, SPACE } from '@kb/contracts/tokens';
 
 const messages = defineMessages(
   {
@@ -41,7 +42,7 @@ const messages = defineMessages(
 const Page = styled.div`
   max-width: 64rem;
   margin: 0 auto;
-  padding: 3rem 1rem;
+  padding: ${SPACE.xxl} ${SPACE.md};
   h1 {
     color: ${colors.primaryDark};
   }
@@ -50,31 +51,31 @@ const Page = styled.div`
 const Cards = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
-  gap: 1rem;
-  margin-top: 2rem;
+  gap: ${SPACE.md};
+  margin-top: ${SPACE.xl};
 `;
 
 const Card = styled.section`
   display: flex;
   flex-direction: column;
-  gap: 0.5rem;
-  padding: 1.5rem;
+  gap: ${SPACE.xs};
+  padding: ${SPACE.lg};
   border: 1px solid ${colors.border};
-  border-radius: 12px;
+  border-radius: ${RADII.lg};
   background: ${colors.surface};
   h2 {
     margin: 0;
     font-size: 1.2rem;
   }
   p {
-    margin: 0 0 0.5rem;
+    margin: 0 0 ${SPACE.xs};
     color: ${colors.muted};
     flex: 1;
   }
   a {
     align-self: flex-start;
-    padding: 0.5rem 1rem;
-    border-radius: 8px;
+    padding: ${SPACE.xs} ${SPACE.md};
+    border-radius: ${RADII.md};
     background: ${colors.primary};
     color: ${colors.onPrimary};
     text-decoration: none;

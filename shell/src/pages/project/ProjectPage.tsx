@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { defineMessages, SOURCE_NAMES, useLanguage, type SourceId } from '@kb/contracts';
 import { colors } from '../../styles/theme';
 import { useDocumentTitle } from '../useDocumentTitle';
+import { FONT_SIZES, RADII, SPACE } from '@kb/contracts/tokens';
 
 const messages = defineMessages(
   {
@@ -76,7 +77,7 @@ const CATEGORIES: readonly SourceId[] = ['quran', 'bible', 'sizinti', 'quran-ara
 const Page = styled.div`
   max-width: 72rem;
   margin: 0 auto;
-  padding: 3rem 1rem;
+  padding: ${SPACE.xxl} ${SPACE.md};
   h1,
   h2 {
     color: ${colors.primaryDark};
@@ -84,27 +85,37 @@ const Page = styled.div`
 `;
 
 const Lead = styled.p`
-  font-size: 1.15rem;
+  font-size: ${FONT_SIZES.lg};
   color: ${colors.muted};
   max-width: 48rem;
 `;
 
+/**
+ * The six feature cards: one, two or three columns, all of which divide six, so no width leaves
+ * an orphan row (auto-fill laid them out 4 + 2 at 1280 px).
+ */
 const Grid = styled.ul`
   list-style: none;
   padding: 0;
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
-  gap: 1rem;
+  grid-template-columns: 1fr;
+  gap: ${SPACE.md};
+  @media (min-width: 36rem) {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  @media (min-width: 64rem) {
+    grid-template-columns: repeat(3, 1fr);
+  }
 `;
 
 const Card = styled.li`
   padding: 1.25rem;
   border: 1px solid ${colors.border};
-  border-radius: 12px;
+  border-radius: ${RADII.lg};
   background: ${colors.surface};
   h3 {
-    margin: 0.5rem 0;
-    font-size: 1.1rem;
+    margin: ${SPACE.xs} 0;
+    font-size: ${FONT_SIZES.lg};
   }
   p {
     margin: 0;
@@ -119,7 +130,7 @@ const IconBox = styled.span`
   justify-content: center;
   width: 2.75rem;
   height: 2.75rem;
-  border-radius: 10px;
+  border-radius: ${RADII.md};
   background: ${colors.primarySoft};
   color: ${colors.primaryDark};
 `;
@@ -129,10 +140,10 @@ const Chips = styled.ul`
   padding: 0;
   display: flex;
   flex-wrap: wrap;
-  gap: 0.5rem;
+  gap: ${SPACE.xs};
   li {
     padding: 0.35rem 0.9rem;
-    border-radius: 999px;
+    border-radius: ${RADII.pill};
     background: ${colors.primarySoft};
     color: ${colors.primaryDark};
   }
