@@ -38,7 +38,8 @@ module.exports = (_env, argv) => {
         manifest: false,
         dts: false,
         // One federation runtime for the page, shared with the remotes (they build with externalRuntime).
-        experiments: { provideExternalRuntime: true },
+        // `target: 'web'` leaves the runtime's Node.js code paths out of the browser bundle.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
       new CopyPlugin({ patterns: [{ from: 'public', to: '.' }] }),

@@ -5,21 +5,22 @@ import { ToastContainer } from 'react-toastify';
 import { App } from './App';
 import { cspNonce } from './cspNonce';
 import { startReleasePreview } from './federation/releasePreview';
-import { registerRemotesFromManifest } from './federation/remotes';
+import { registerRemotesAtStartup } from './federation/remotes';
 import { startLanguage } from './language/shellLanguage';
 import { SiteInfoProvider } from './site/siteInfo';
 import { GlobalStyle } from './styles/theme';
 
 /**
- * Start-up: decide the language, start the tab's release preview (`?release=`), register the
- * remotes named by /remotes.json, render. The
- * page renders even when /remotes.json cannot be read; each remote region then shows its
- * fallback.
+ * Start-up: decide the language, start the tab's release preview (`?release=`), start
+ * registering the remotes named by /remotes.json (its request was started by the entry
+ * script) and render at once, without waiting for the list: the shell's own content never
+ * waits for a remote. A remote region waits for the registration; when /remotes.json cannot
+ * be read, it shows its fallback.
  */
-async function start(): Promise<void> {
+function start(): void {
   startLanguage();
   startReleasePreview();
-  await registerRemotesFromManifest();
+  void registerRemotesAtStartup();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
@@ -36,4 +37,4 @@ async function start(): Promise<void> {
   );
 }
 
-void start();
+start();
