@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedScope, commonConfig } = require('../tooling/federation');
+const { PreloadStartupChunksPlugin } = require('../tooling/preload-startup');
 
 module.exports = (_env, argv) => {
   const mode = argv.mode || 'production';
@@ -42,6 +43,8 @@ module.exports = (_env, argv) => {
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+      // The chunks behind the async boundary download beside the entry, not after it.
+      ...(production ? [new PreloadStartupChunksPlugin({ chunkName: 'bootstrap' })] : []),
       new CopyPlugin({ patterns: [{ from: 'public', to: '.' }] }),
     ],
     devServer: {
