@@ -31,20 +31,22 @@ function start(): void {
   const root = createRoot(container);
   // A transition lets React yield to the browser while it builds the first page, instead of
   // holding the main thread for the whole tree in one task.
-  startTransition(() => root.render(
-    <StrictMode>
-      <GlobalStyle />
-      <SiteInfoProvider>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-        {/* The page's one toast container: react-toastify is a shared singleton, remotes call toast(); below the fixed navbar. It injects its own CSS in a <style> that needs the page's CSP nonce. */}
-        <Suspense fallback={null}>
-          <ToastContainer position="top-right" newestOnTop style={{ top: '4.75rem' }} nonce={cspNonce()} />
-        </Suspense>
-      </SiteInfoProvider>
-    </StrictMode>,
-  ));
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <GlobalStyle />
+        <SiteInfoProvider>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+          {/* The page's one toast container: react-toastify is a shared singleton, remotes call toast(); below the fixed navbar. It injects its own CSS in a <style> that needs the page's CSP nonce. */}
+          <Suspense fallback={null}>
+            <ToastContainer position="top-right" newestOnTop style={{ top: '4.75rem' }} nonce={cspNonce()} />
+          </Suspense>
+        </SiteInfoProvider>
+      </StrictMode>,
+    ),
+  );
 }
 
 start();
