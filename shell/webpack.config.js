@@ -34,7 +34,11 @@ module.exports = (_env, argv) => {
         shared: sharedScope(),
         // An unreachable remote must not block the shell's own shared modules.
         shareStrategy: 'loaded-first',
-        runtimePlugins: [require.resolve('./src/federation/resiliencePlugin.ts')],
+        runtimePlugins: [
+          require.resolve('./src/federation/resiliencePlugin.ts'),
+          // Hands the runtime the manifests the entry script asked for early.
+          require.resolve('./src/federation/startupManifestPlugin.ts'),
+        ],
         // The host exposes nothing, so it publishes no manifest.
         manifest: false,
         dts: false,

@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadExposedPage, registerRemotesAtStartup, registerRemotesFromManifest, registeredVersions } from './remotes';
-import { PREVIEW_STORAGE_KEY, startRemoteListRequest, takeStartupRemoteList } from './startupRemoteList';
+import { PREVIEW_STORAGE_KEY, remotesShownAt, startRemoteListRequest, takeStartupManifest, takeStartupRemoteList } from './startupRemoteList';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -17,7 +17,8 @@ const KNOWLEDGE = { name: 'knowledge', version: '0.1.0-1a2b3c4d', entry: '/remot
 function installFetch(body: unknown, gate: Promise<void> = Promise.resolve()): jest.Mock {
   const mock = jest.fn(async () => {
     await gate;
-    return { ok: true, status: 200, json: async () => body } as Response;
+    const response = { ok: true, status: 200, json: async () => body, clone: () => response };
+    return response as unknown as Response;
   });
   globalThis.fetch = mock;
   return mock;
@@ -40,7 +41,7 @@ afterEach(() => {
 describe('the start-up /remotes.json request', () => {
   it('is asked once, with the bucket, and its answer registers the remotes', async () => {
     const fetchMock = installFetch({ remotes: [KNOWLEDGE] });
-    startRemoteListRequest('');
+    startRemoteListRequest('', '/');
     expect(fetchMock).toHaveBeenCalledWith('/remotes.json?bucket=7', { cache: 'no-store' });
     const ownFetch = jest.fn();
     const entries = await registerRemotesFromManifest(ownFetch);
@@ -65,6 +66,40 @@ describe('the start-up /remotes.json request', () => {
     startRemoteListRequest('');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(takeStartupRemoteList('/remotes.json?bucket=7')).toBeUndefined();
+  });
+});
+
+describe('the manifests of the first screen', () => {
+  const FORMS = { name: 'forms', version: '0.1.0-0000000f', entry: '/remotes/forms/0.1.0-0000000f/mf-manifest.json' };
+  const absolute = (entry: string): string => new URL(entry, window.location.href).href;
+
+  it('are asked for as soon as the list arrives, and handed to the runtime once', async () => {
+    const fetchMock = installFetch({ remotes: [KNOWLEDGE, FORMS] });
+    startRemoteListRequest('', '/knowledge');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock).toHaveBeenCalledWith(absolute(KNOWLEDGE.entry), {});
+    expect(fetchMock).toHaveBeenCalledWith(absolute(FORMS.entry), {});
+    expect(takeStartupManifest(absolute(KNOWLEDGE.entry))).toBeDefined();
+    expect(takeStartupManifest(absolute(KNOWLEDGE.entry))).toBeUndefined();
+    takeStartupManifest(absolute(FORMS.entry));
+  });
+
+  it('only for the remotes that page shows', async () => {
+    const fetchMock = installFetch({ remotes: [KNOWLEDGE, FORMS] });
+    startRemoteListRequest('', '/about');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(takeStartupManifest(absolute(KNOWLEDGE.entry))).toBeUndefined();
+    expect(takeStartupManifest(absolute(FORMS.entry))).toBeDefined();
+  });
+
+  it('follow the routes: assistant pages, the knowledge screen, and the footer everywhere else', () => {
+    expect(remotesShownAt('/chat')).toEqual(['assistant']);
+    expect(remotesShownAt('/search/')).toEqual(['assistant']);
+    expect(remotesShownAt('/preview')).toEqual(['assistant']);
+    expect(remotesShownAt('/knowledge')).toEqual(['knowledge', 'forms']);
+    expect(remotesShownAt('/contact')).toEqual(['forms']);
+    expect(remotesShownAt('/')).toEqual(['forms']);
   });
 });
 
