@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedScope, commonConfig } = require('../tooling/federation');
+const { PreloadStartupChunksPlugin } = require('../tooling/preload-startup');
 
 module.exports = (_env, argv) => {
   const mode = argv.mode || 'production';
@@ -33,14 +34,21 @@ module.exports = (_env, argv) => {
         shared: sharedScope(),
         // An unreachable remote must not block the shell's own shared modules.
         shareStrategy: 'loaded-first',
-        runtimePlugins: [require.resolve('./src/federation/resiliencePlugin.ts')],
+        runtimePlugins: [
+          require.resolve('./src/federation/resiliencePlugin.ts'),
+          // Hands the runtime the manifests the entry script asked for early.
+          require.resolve('./src/federation/startupManifestPlugin.ts'),
+        ],
         // The host exposes nothing, so it publishes no manifest.
         manifest: false,
         dts: false,
         // One federation runtime for the page, shared with the remotes (they build with externalRuntime).
-        experiments: { provideExternalRuntime: true },
+        // `target: 'web'` leaves the runtime's Node.js code paths out of the browser bundle.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+      // The chunks behind the async boundary download beside the entry, not after it.
+      ...(production ? [new PreloadStartupChunksPlugin({ chunkName: 'bootstrap' })] : []),
       new CopyPlugin({ patterns: [{ from: 'public', to: '.' }] }),
     ],
     devServer: {

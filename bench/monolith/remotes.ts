@@ -42,6 +42,11 @@ export async function registerRemotesFromManifest(): Promise<never[]> {
   return [];
 }
 
+/** Nothing to register: resolves at once with no entries. */
+export async function registerRemotesAtStartup(): Promise<never[]> {
+  return [];
+}
+
 /**
  * The statically bundled module for `id`.
  * @throws when `id` names no exposed module

@@ -1,39 +1,52 @@
-import { StrictMode } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { App } from './App';
 import { cspNonce } from './cspNonce';
 import { startReleasePreview } from './federation/releasePreview';
-import { registerRemotesFromManifest } from './federation/remotes';
+import { registerRemotesAtStartup } from './federation/remotes';
 import { startLanguage } from './language/shellLanguage';
 import { SiteInfoProvider } from './site/siteInfo';
 import { GlobalStyle } from './styles/theme';
 
 /**
- * Start-up: decide the language, start the tab's release preview (`?release=`), register the
- * remotes named by /remotes.json, render. The
- * page renders even when /remotes.json cannot be read; each remote region then shows its
- * fallback.
+ * The page's toast container, loaded after the first render: toasts follow a visitor's action,
+ * and react-toastify keeps any toast asked for before a container mounts in its queue.
  */
-async function start(): Promise<void> {
+const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
+
+/**
+ * Start-up: decide the language, start the tab's release preview (`?release=`), start
+ * registering the remotes named by /remotes.json (its request was started by the entry
+ * script) and render at once, without waiting for the list: the shell's own content never
+ * waits for a remote. A remote region waits for the registration; when /remotes.json cannot
+ * be read, it shows its fallback.
+ */
+function start(): void {
   startLanguage();
   startReleasePreview();
-  await registerRemotesFromManifest();
+  void registerRemotesAtStartup();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <GlobalStyle />
-      <SiteInfoProvider>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-        {/* The page's one toast container: react-toastify is a shared singleton, remotes call toast(); below the fixed navbar. It injects its own CSS in a <style> that needs the page's CSP nonce. */}
-        <ToastContainer position="top-right" newestOnTop style={{ top: '4.75rem' }} nonce={cspNonce()} />
-      </SiteInfoProvider>
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition lets React yield to the browser while it builds the first page, instead of
+  // holding the main thread for the whole tree in one task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <GlobalStyle />
+        <SiteInfoProvider>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+          {/* The page's one toast container: react-toastify is a shared singleton, remotes call toast(); below the fixed navbar. It injects its own CSS in a <style> that needs the page's CSP nonce. */}
+          <Suspense fallback={null}>
+            <ToastContainer position="top-right" newestOnTop style={{ top: '4.75rem' }} nonce={cspNonce()} />
+          </Suspense>
+        </SiteInfoProvider>
+      </StrictMode>,
+    ),
   );
 }
 
-void start();
+start();

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LANGUAGE_STORAGE_KEY, initialLanguage } from '@kb/contracts';
 import { createFrameBridge } from './bridge';
@@ -30,9 +30,14 @@ function storedLanguage(): string | null {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The assistant frame page has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <ArabicFontFace />
-    <FrameApp bridge={bridge} storage={tabStorage()} />
-  </StrictMode>,
+const root = createRoot(container);
+// A transition lets React yield while it builds the frame's first screen: the frame shares the
+// page's main thread, so one long render task would hold up the page around it too.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <ArabicFontFace />
+      <FrameApp bridge={bridge} storage={tabStorage()} />
+    </StrictMode>,
+  ),
 );

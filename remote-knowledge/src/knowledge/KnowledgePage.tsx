@@ -131,6 +131,9 @@ const Loading = styled.p`
   margin: ${SPACE.xl} 0;
   text-align: center;
   color: ${colors.muted};
+  /* Room for the cards on their way: the stat cards and the footer below start out of view,
+     so they do not move in view when the cards arrive. */
+  min-height: 100vh;
 `;
 
 /**

@@ -82,10 +82,13 @@ const RetryButton = styled.button`
  * The loading line takes the colour of the text around it: a region sits on the light page or
  * on the dark footer (the newsletter form), and a fixed grey was 1.6:1 on the footer.
  */
-const Status = styled.p`
+const Status = styled.p<{ $page: boolean }>`
   margin: ${SPACE.xl} auto;
   text-align: center;
   color: inherit;
+  /* A whole page on its way keeps what follows it (the footer) below the fold, so nothing
+     visible moves when it arrives. */
+  min-height: ${(p) => (p.$page ? '100vh' : 'auto')};
 `;
 
 function Fallback({ part, onRetry, home, page }: { part: RemotePart; onRetry: () => void; home: boolean; page: boolean }): ReactNode {
@@ -114,7 +117,7 @@ function Fallback({ part, onRetry, home, page }: { part: RemotePart; onRetry: ()
 function Loading({ part }: { part: RemotePart }): ReactNode {
   const t: ShellMessages = useMessages();
   return (
-    <Status role="status" aria-live="polite">
+    <Status role="status" aria-live="polite" $page={part !== 'partNewsletter'}>
       {format(t.remoteLoading, { part: t[part] })}
     </Status>
   );

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { parseReleaseRef, type RemotesPreview } from '@kb/contracts';
+import { PREVIEW_STORAGE_KEY } from './startupRemoteList';
 
 /**
  * Looking at a release before it goes live (ARCHITECTURE.md "Releases"): `/?release=<name>@<version>`
@@ -10,7 +11,7 @@ import { parseReleaseRef, type RemotesPreview } from '@kb/contracts';
  */
 
 /** sessionStorage key holding the tab's previewed release, `<name>@<version>`. */
-export const PREVIEW_STORAGE_KEY = 'kb:preview-release';
+export { PREVIEW_STORAGE_KEY };
 
 /** The tab's preview as the bar shows it. */
 export interface PreviewState {

@@ -4,6 +4,7 @@ import { REMOTES, type ClientEvent, type RemoteEntry, type RemoteName, type Remo
 import { visitorBucket } from './bucket';
 import { previewRelease, recordPreviewAnswer } from './releasePreview';
 import { remotesJsonUrl } from './remotesUrl';
+import { takeStartupRemoteList } from './startupRemoteList';
 
 /**
  * How the shell finds and loads its remotes. Remote URLs are data: the server's
@@ -74,7 +75,9 @@ export async function registerRemotesFromManifest(
 ): Promise<RemoteEntry[]> {
   let manifest: RemotesManifest;
   try {
-    const res = await fetchImpl(remotesRequestUrl(), { cache: 'no-store' });
+    const url = remotesRequestUrl();
+    // The entry script's request for the same list, when it made one (src/index.ts).
+    const res = await (takeStartupRemoteList(url) ?? fetchImpl(url, { cache: 'no-store' }));
     if (!res.ok) throw new Error(`/remotes.json answered ${res.status}`);
     manifest = (await res.json()) as RemotesManifest;
     recordPreviewAnswer(manifest.preview);
@@ -88,6 +91,26 @@ export async function registerRemotesFromManifest(
   );
   register(entries);
   return entries;
+}
+
+/** The start-up registration, while it runs (see {@link registerRemotesAtStartup}). */
+let startup: Promise<unknown> | undefined;
+
+/**
+ * Registers the remotes named by `/remotes.json` at start-up, without holding up the first
+ * render: the shell's own pages show at once, and a remote region that asks for its module
+ * meanwhile ({@link loadExposedPage}) waits for this registration instead of fetching the list
+ * again.
+ *
+ * @returns the entries registered (see {@link registerRemotesFromManifest}); never rejects
+ */
+export function registerRemotesAtStartup(): Promise<RemoteEntry[]> {
+  const registration = registerRemotesFromManifest();
+  startup = registration;
+  void registration.finally(() => {
+    if (startup === registration) startup = undefined;
+  });
+  return registration;
 }
 
 /** Where the shell reports what went wrong in the browser (ARCHITECTURE.md "Server"). */
@@ -151,6 +174,9 @@ export async function loadExposedPage(id: ExposedModuleId, refresh = false): Pro
       const entry = registered.get(name);
       if (entry) register([entry]);
       else await registerRemotesFromManifest(fetch, name);
+    } else if (startup && !refresh) {
+      await startup;
+      if (!registered.has(name)) await registerRemotesFromManifest(fetch, name);
     } else if (refresh || !registered.has(name)) {
       await registerRemotesFromManifest(fetch, name);
     }
