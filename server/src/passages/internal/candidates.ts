@@ -45,7 +45,7 @@ export interface CandidateBudgets {
 }
 
 /** The budgets the site runs with. */
-export const CANDIDATE_BUDGETS: Readonly<CandidateBudgets> = { listed: 1000, minListed: 40, rare: 2500, rareItems: 32, work: 21_000 };
+export const CANDIDATE_BUDGETS: Readonly<CandidateBudgets> = { listed: 1200, minListed: 40, rare: 4000, rareItems: 32, work: 52_000 };
 
 /**
  * Most passages a prefix's rare forms may hold (document frequencies summed) to be candidates
