@@ -39,7 +39,7 @@ export interface CandidateBudgets {
   /**
    * Most candidate-disjunct tests (candidates × the query's distinct disjuncts): a query with
    * more disjuncts than `work / (listed + rare)` has its `listed` and `rare` budgets shrunk in
-   * proportion (a glossary-expanded Turkish question holds 20).
+   * proportion (a glossary-expanded Turkish question holds up to 20).
    */
   work: number;
 }
@@ -112,6 +112,7 @@ interface Placement {
  * listed score, when all of a lexeme's listed passages are taken). A compound of frequent
  * lexemes only (`'gök' & 'yer'`) adds a rank nothing bounds: then there is no bound.
  *
+ * @param budgets the bounds of the candidates' work ({@link CANDIDATE_BUDGETS} by default; tests pass small ones)
  * @returns one plan per group, or undefined when the table cannot help (no frequent lexeme, a
  *   tsquery that cannot be decomposed, a group without a language)
  */
