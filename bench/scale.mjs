@@ -13,7 +13,7 @@
  * - `rssBytes`: the server's resident memory after start-up and after the searches, and its
  *   peak (bytes); `startMs`: server start to ready (ms).
  * The server is stopped while passages are added (PGlite is single-process), then started
- * again on the grown database. `ANALYZE passages` and the frequent-term table's rebuild
+ * again on the grown database, with `SEARCH_CACHE=off` (each repeated query is computed again). `ANALYZE passages` and the frequent-term table's rebuild
  * (`refreshTermTable`, timed as `termTableMs`) run after each growth, as an import would.
  */
 import { createRequire } from 'node:module';
@@ -30,7 +30,7 @@ const require = createRequire(import.meta.url);
  * @param {string} baseUrl
  * @param {number} reps measured requests per query
  */
-async function searchLatencies(baseUrl, reps) {
+export async function searchLatencies(baseUrl, reps) {
   const once = async ({ q, lang }) => {
     const started = performance.now();
     const res = await fetch(`${baseUrl}${searchPath({ q, lang })}`);
@@ -65,7 +65,7 @@ async function searchLatencies(baseUrl, reps) {
  * @param {string} baseUrl
  * @param {number} reps measured requests per question
  */
-async function askLatencies(baseUrl, reps) {
+export async function askLatencies(baseUrl, reps) {
   const once = async (body) => {
     const started = performance.now();
     const res = await fetch(`${baseUrl}/api/ask`, {
@@ -134,14 +134,11 @@ export async function measureScale(scratch, { steps, reps }) {
       await db.query('ANALYZE passages');
       const analyzeMs = Math.round(performance.now() - analyzeStarted);
       // The frequent-term table, rebuilt as an import rebuilds it (server/migrations/0004_term_top.sql).
-      const { refreshTermTable } = require(path.join(repoRoot, 'server', 'dist', 'search', 'repository.js'));
-      let termTableMs = null;
-      if (typeof refreshTermTable === 'function') {
-        const refreshStarted = performance.now();
-        await refreshTermTable(db);
-        termTableMs = Math.round(performance.now() - refreshStarted);
-        log(`scale (${scratch.kind}): frequent-term table rebuilt in ${(termTableMs / 1000).toFixed(1)} s`);
-      }
+      const { refreshTermTable } = require(path.join(repoRoot, 'server', 'dist', 'passages', 'term-table.js'));
+      const refreshStarted = performance.now();
+      await refreshTermTable(db);
+      const termTableMs = Math.round(performance.now() - refreshStarted);
+      log(`scale (${scratch.kind}): frequent-term table rebuilt in ${(termTableMs / 1000).toFixed(1)} s`);
       const rows = await db.query(
         `SELECT count(*)::int AS passages, pg_total_relation_size('passages')::float8 AS passages_bytes,
                 pg_database_size(current_database())::float8 AS database_bytes FROM passages`,
@@ -150,7 +147,8 @@ export async function measureScale(scratch, { steps, reps }) {
     } finally {
       await db.close();
     }
-    const server = await startServer(scratch, { name: `scale-${target}` });
+    // The response cache off: every request is computed, as the figures mean (docs/performance.md).
+    const server = await startServer(scratch, { name: `scale-${target}`, env: { SEARCH_CACHE: 'off' } });
     try {
       const afterStart = server.memory();
       const search = await searchLatencies(server.url, reps);

@@ -1,6 +1,6 @@
 import { buildConceptIndex } from '../concepts/detect';
 import type { Concept } from '../concepts/types';
-import { detectionLanguages, queryTerms } from './query';
+import { boundedQuery, detectionLanguages, MAX_QUERY_WORDS, queryTerms } from './query';
 
 const headCovering: Concept = {
   id: 'head-covering',
@@ -95,5 +95,33 @@ describe('query terms with concept expansion', () => {
     expect(detectionLanguages(['en']).sort()).toEqual(['ar', 'en', 'translit']);
     expect(detectionLanguages(['tr']).sort()).toEqual(['ar', 'tr', 'translit']);
     expect(detectionLanguages(['ar']).sort()).toEqual(['ar', 'en', 'tr', 'translit']);
+  });
+});
+
+describe('the words of a long query', () => {
+  const filler = (n: number, from = 0): string => Array.from({ length: n }, (_, i) => `word${from + i}`).join(' ');
+
+  it(`reads only the first ${MAX_QUERY_WORDS} words: a concept named after them adds no term`, () => {
+    const long = `${filler(MAX_QUERY_WORDS)} headcover`;
+    expect(boundedQuery(long)).toEqual({ text: filler(MAX_QUERY_WORDS), cut: true });
+    expect(queryTerms(long, ['en'], { concepts }).map((t) => t.word)).not.toContain('headcover');
+    // The same concept within the first words is found.
+    const [mention] = queryTerms('headcover', ['en'], { concepts });
+    expect(mention?.alternatives?.[0]?.query).toContain("'headcovers'");
+  });
+
+  it('does not take the last word kept from a cut query as a word being typed', () => {
+    // One word repeated is one term, so the word kept last is still a term.
+    const repeated = Array.from({ length: MAX_QUERY_WORDS - 1 }, () => 'word').join(' ');
+    const cut = queryTerms(`${repeated} patien more words`, ['en'], { prefixLast: true });
+    expect(cut.map((t) => t.word)).toEqual(['word', 'patien']);
+    expect(cut.find((t) => t.word === 'patien')?.parts[0]?.query).not.toContain(':*');
+    const typed = queryTerms('patien', ['en'], { prefixLast: true });
+    expect(typed[0]?.parts[0]?.query).toContain("'patien':*");
+  });
+
+  it('leaves a query of at most that many words whole', () => {
+    const text = `${filler(MAX_QUERY_WORDS)}?`;
+    expect(boundedQuery(text)).toEqual({ text, cut: false });
   });
 });

@@ -38,6 +38,31 @@ export const DEFAULT_SYNONYM_WEIGHT = 0.5;
 /** At most this many distinct terms are used (a long question keeps its first ones). */
 export const MAX_TERMS = 24;
 
+/**
+ * At most this many words of a query are read (a longer text keeps its first ones): concept
+ * detection, near mentions and each word's forms cost time per word, and a question may be
+ * 2,000 characters long, while {@link MAX_TERMS} terms rarely need more than twice as many
+ * words (function words are dropped). The longest question of the evaluation sets has 20.
+ */
+export const MAX_QUERY_WORDS = 64;
+
+/**
+ * The query cut after its {@link MAX_QUERY_WORDS}th word (NFC), and whether anything was cut.
+ */
+export function boundedQuery(text: string): { text: string; cut: boolean } {
+  const normalized = text.normalize('NFC');
+  let seen = 0;
+  for (const match of normalized.matchAll(TYPED_WORD)) {
+    seen += 1;
+    if (seen === MAX_QUERY_WORDS) {
+      const end = match.index + match[0].length;
+      // Only words after it cut the text (punctuation alone does not).
+      return normalized.slice(end).match(TYPED_WORD) === null ? { text: normalized, cut: false } : { text: normalized.slice(0, end), cut: true };
+    }
+  }
+  return { text: normalized, cut: false };
+}
+
 function quote(lexeme: string, prefix = false): string {
   return `'${lexeme}'${prefix ? ':*' : ''}`;
 }
@@ -351,17 +376,21 @@ function turkishSynonymAlternatives(raw: string, langs: readonly string[], parts
  * @param text the query as typed
  * @param langs passage languages searched (`en`, `tr`, `ar`; `es`, `fr`, `ru`, `sv`, `id`,
  *   `de` with their stemmers; others with the `simple` configuration)
+ * Only the first {@link MAX_QUERY_WORDS} words are read ({@link boundedQuery}); the last word
+ * of a text cut there is no word being typed.
+ *
  * @returns at most {@link MAX_TERMS} terms, in query order; empty when nothing is left
  */
 export function queryTerms(text: string, langs: readonly string[], options: QueryTermOptions = {}): QueryTerm[] {
   const keepStopwords = options.keepStopwords === true;
   const terms: QueryTerm[] = [];
   const seen = new Map<string, QueryTerm>();
-  const normalized = text.normalize('NFC');
+  const bounded = boundedQuery(text);
+  const normalized = bounded.text;
   const tokens = [...normalized.matchAll(TYPED_WORD)];
   const last = tokens.at(-1);
   const typing =
-    options.prefixLast === true && last !== undefined && last.index + last[0].length === normalized.trimEnd().length;
+    options.prefixLast === true && !bounded.cut && last !== undefined && last.index + last[0].length === normalized.trimEnd().length;
   const mentions = options.concepts ? detectConcepts(options.concepts, normalized, detectionLanguages(langs)) : [];
   /** Offset of a query word → the term it went into (for the near mentions' anchors). */
   const termAt = new Map<number, QueryTerm>();

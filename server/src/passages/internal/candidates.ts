@@ -12,22 +12,40 @@ import { itemText, type Disjunct, type TsItem } from './tsquery.js';
 const MAX_PREFIX_LEXEMES = 200;
 
 /**
- * Listed passages the candidates take in all, shared among the query's frequent lexemes (each
- * gets its best `CANDIDATE_BUDGET / n`, at least {@link MIN_LISTED}, at most the table's
- * `topK`): scoring a candidate costs about 10 µs at 400,000 passages, so a question with many
- * frequent words stays near 10 ms (docs/performance.md).
+ * The bounds of one query's candidate work ({@link planCandidates}, {@link candidateRanking}):
+ * PGlite does not stop a statement at `statement_timeout`, so each query's work is bounded
+ * before it runs rather than cut off while it runs. Scoring a candidate costs about 10 µs at
+ * 400,000 passages for a few disjuncts, more for many (every disjunct is tested on every
+ * candidate); docs/performance.md has the measurements.
  */
-const CANDIDATE_BUDGET = 1200;
-/** Fewest listed passages taken per frequent lexeme. */
-const MIN_LISTED = 40;
+export interface CandidateBudgets {
+  /**
+   * Listed passages taken in all, shared among the query's frequent lexemes (each gets its best
+   * `listed / n`, at least {@link CandidateBudgets.minListed}, at most the table's `topK`).
+   */
+  listed: number;
+  /** Fewest listed passages taken per frequent lexeme. */
+  minListed: number;
+  /**
+   * Most passages (document frequencies summed) the rare lexemes and compounds may bring to the
+   * candidates through GIN, the rarest first: several less rare ones (Turkish "gibi", "bütün"
+   * at 400,000 passages) would otherwise bring thousands, each read from the table. The rarest
+   * one is always taken, and the GIN rows are read with this as their LIMIT, so even a rarest
+   * lexeme in more passages brings no more.
+   */
+  rare: number;
+  /** Most rare lexemes, prefixes and compounds given to GIN (the rarest first): each prefix is a range scan of the index. */
+  rareItems: number;
+  /**
+   * Most candidate-disjunct tests (candidates × the query's distinct disjuncts): a query with
+   * more disjuncts than `work / (listed + rare)` has its `listed` and `rare` budgets shrunk in
+   * proportion (a glossary-expanded Turkish question holds up to 20).
+   */
+  work: number;
+}
 
-/**
- * Most passages (document frequencies summed) the rare lexemes and compounds may bring to the
- * candidates through GIN, the rarest first: several less rare ones (Turkish "gibi", "bütün"
- * at 400,000 passages) would otherwise bring thousands, each read from the table. At least
- * the rarest one is always taken.
- */
-const RARE_BUDGET = 4000;
+/** The budgets the site runs with. */
+export const CANDIDATE_BUDGETS: Readonly<CandidateBudgets> = { listed: 1200, minListed: 40, rare: 4000, rareItems: 32, work: 52_000 };
 
 /**
  * Most passages a prefix's rare forms may hold (document frequencies summed) to be candidates
@@ -51,8 +69,12 @@ interface Bound {
 
 /** One language's candidates: GIN matches of `rare`, plus the best `listed` passages of each `frequent` lexeme. */
 export interface CandidatePlan {
-  /** Rare lexemes and compounds whose passages are all candidates (GIN), within {@link RARE_BUDGET}. */
+  /** Rare lexemes and compounds whose passages are candidates (GIN), within the `rare` and `rareItems` budgets. */
   rare?: string;
+  /** Most GIN rows read for `rare` (the LIMIT of that scan). */
+  rareLimit: number;
+  /** Passages that may match `rare` (the taken items' document frequencies summed): above `rareLimit`, the LIMIT may leave some out. */
+  rareTaken: number;
   frequent: string[];
   /** Listed passages taken per frequent lexeme (the table holds `topK` and ties). */
   listed: number;
@@ -90,6 +112,7 @@ interface Placement {
  * listed score, when all of a lexeme's listed passages are taken). A compound of frequent
  * lexemes only (`'gök' & 'yer'`) adds a rank nothing bounds: then there is no bound.
  *
+ * @param budgets the bounds of the candidates' work ({@link CANDIDATE_BUDGETS} by default; tests pass small ones)
  * @returns one plan per group, or undefined when the table cannot help (no frequent lexeme, a
  *   tsquery that cannot be decomposed, a group without a language)
  */
@@ -97,6 +120,7 @@ export async function planCandidates(
   db: Queryable,
   groups: readonly PreparedGroup[],
   weights: readonly number[][],
+  budgets: Readonly<CandidateBudgets> = CANDIDATE_BUDGETS,
 ): Promise<CandidatePlan[] | undefined> {
   const exact: { lang: string; lexeme: string }[] = [];
   const prefixes: { lang: string; lexeme: string }[] = [];
@@ -231,7 +255,11 @@ export async function planCandidates(
     });
     if (frequent.size > 0) any = true;
     const size = sizes.get(lang) ?? { passages: 0, topK: 0 };
-    const listed = Math.min(Math.max(MIN_LISTED, Math.floor(CANDIDATE_BUDGET / Math.max(frequent.size, 1))), size.topK);
+    // Many disjuncts make every candidate costlier: fewer candidates then.
+    const share = Math.min(1, budgets.work / ((budgets.listed + budgets.rare) * Math.max(g.rankQueries.length, 1)));
+    const listedBudget = Math.floor(budgets.listed * share);
+    const rareBudget = Math.max(1, Math.floor(budgets.rare * share));
+    const listed = Math.min(Math.max(budgets.minListed, Math.floor(listedBudget / Math.max(frequent.size, 1))), size.topK);
     // Floors bound an unlisted passage's score only when every listed passage is taken.
     bound.rank = listed >= size.topK ? [...frequent.values()].reduce((sum, f) => sum + f.floor, 0) : Number.POSITIVE_INFINITY;
     // The rarest first, while their passages fit the budget; the rest are left out (their
@@ -239,15 +267,19 @@ export async function planCandidates(
     const taken: string[] = [];
     let spent = 0;
     for (const [text, r] of [...rare].sort((a, b) => a[1].docs - b[1].docs)) {
-      if (spent + r.docs > RARE_BUDGET && taken.length > 0) {
+      if ((spent + r.docs > rareBudget || taken.length >= budgets.rareItems) && taken.length > 0) {
         unbounded = true;
         continue;
       }
       spent += r.docs;
       taken.push(text);
     }
+    // The rarest alone may hold more passages than the budget: the LIMIT leaves some out.
+    if (spent > rareBudget) unbounded = true;
     return {
       rare: taken.length > 0 ? taken.join(' | ') : undefined,
+      rareLimit: rareBudget,
+      rareTaken: spent,
       frequent: [...frequent.keys()],
       listed,
       frequentDocs: [...frequent.values()].flatMap((f) => (f.alone ? [f.ndoc] : [])),
@@ -315,13 +347,22 @@ export async function candidateRanking(
                                ORDER BY t.rank DESC, t.passage_id LIMIT ${sql.param(plan.listed)}) t`;
     if (ginQuery === undefined && listed === undefined) return [];
     // The GIN matches are read once, scored where they are found; listed passages that are not
-    // among them are fetched by id.
+    // among them are fetched by id. When the LIMIT may have left GIN matches out, a listed
+    // passage among those is fetched by id too.
+    const ginRows = (columns: string): string =>
+      `SELECT ${columns} FROM passages p WHERE p.lang = ${lang} AND p.tsv @@ ${ginQuery ?? ''} LIMIT ${sql.param(plan.rareLimit)}`;
+    const notRead =
+      ginQuery === undefined
+        ? 'true'
+        : plan.rareTaken > plan.rareLimit
+          ? `p.id NOT IN (${ginRows('p.id')})`
+          : `NOT (p.tsv @@ ${ginQuery})`;
     const table = (columns: string): string =>
       [
-        ginQuery === undefined ? undefined : `SELECT ${columns} FROM passages p WHERE p.lang = ${lang} AND p.tsv @@ ${ginQuery} OFFSET 0`,
+        ginQuery === undefined ? undefined : ginRows(columns),
         listed === undefined
           ? undefined
-          : `SELECT ${columns} FROM (${listed}) c JOIN passages p ON p.id = c.id${ginQuery === undefined ? '' : ` WHERE NOT (p.tsv @@ ${ginQuery})`} OFFSET 0`,
+          : `SELECT ${columns} FROM (${listed}) c JOIN passages p ON p.id = c.id${ginQuery === undefined ? '' : ` WHERE ${notRead}`} OFFSET 0`,
       ]
         .filter((x) => x !== undefined)
         .map((x) => `(${x})`)

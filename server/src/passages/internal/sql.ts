@@ -44,7 +44,9 @@ export function scoredSelect(
   source: string | undefined,
   from: { table?: (columns: string) => string; scan?: boolean; exclude?: string; unmatched?: boolean; rank?: boolean } = {},
 ): string {
-  const all = from.unmatched === true ? '' : sql.tsquery(group.all ?? '');
+  // The group's whole tsquery, as a parameter only where the statement uses it.
+  let allParam: string | undefined;
+  const allOf = (): string => (allParam ??= sql.tsquery(group.all ?? ''));
   const match = (text: string | undefined): string => (text === undefined ? 'false' : `p.tsv @@ ${sql.tsquery(text)}`);
   const terms = group.terms.map(
     (t, i) =>
@@ -64,12 +66,18 @@ export function scoredSelect(
       ? `(${from.table(columns)}) p`
       : from.scan === true
         ? `(SELECT ${columns} FROM passages p WHERE true${langSql}${sourceSql} OFFSET 0) p`
-        : `(SELECT ${columns} FROM passages p WHERE p.tsv @@ ${all}${langSql}${sourceSql} OFFSET 0) p`;
+        : `(SELECT ${columns} FROM passages p WHERE p.tsv @@ ${allOf()}${langSql}${sourceSql} OFFSET 0) p`;
+  // Which rows match: the GIN path's rows all do (its own WHERE); otherwise a row matches `all`
+  // exactly when a term scores it, and with every weight above 0 that test (on the scores,
+  // after an OFFSET 0 fence so they are computed once) spares each row one more long @@.
+  const gin = from.unmatched !== true && from.table === undefined && from.scan !== true;
+  const byScores = from.unmatched !== true && !gin && group.terms.every((t) => t.partWeight > 0 && (t.alternatives === undefined || t.alternativeWeight > 0));
+  const inner = from.unmatched === true || gin || byScores ? 'true' : `p.tsv @@ ${allOf()}`;
   return `SELECT ${index} AS g, s.id, s.position, ARRAY[${m.join(', ')}]::float8[] AS scores, ARRAY[${m.map((x) => `${x} > 0`).join(', ')}]::boolean[] AS matched,
             (${m.join(' + ')})::float8 AS matched_count, (${weighted.join(' + ')})::float8 AS weight${from.rank === true ? ', s.rank' : ''}
           FROM (SELECT p.id, p.position, ${terms.join(', ')}${from.rank === true ? `, (${rankSum(sql, group)})::float8 AS rank` : ''}
                 FROM ${table}
-                WHERE ${from.unmatched === true ? 'true' : `p.tsv @@ ${all}`}${langSql}${sourceSql}${excludeSql}) s`;
+                WHERE ${inner}${langSql}${sourceSql}${excludeSql}${byScores ? ' OFFSET 0' : ''}) s${byScores ? ` WHERE ${m.map((x) => `${x} > 0`).join(' OR ')}` : ''}`;
 }
 
 /** A passage's rank (`p.tsv` against the group's distinct disjuncts): the sum of their `ts_rank_cd`. */
