@@ -77,10 +77,11 @@ function apiRouter({
   api.use(formsApiRouter({ db, alerts, logger }));
   api.use(clientEventsRouter(registry));
   const fusion = config.embeddings ? createQueryFusion({ db, config: config.embeddings, logger }) : undefined;
-  // One client's costly searches wait their turn instead of starving the others' (fair-queue.ts).
-  const searchQueue = new FairQueue({ concurrency: db.kind === 'pglite' ? 2 : 10, maxWaitMs: config.searchQueueMaxWaitMs });
-  api.use('/search', fairQueueMiddleware(searchQueue), searchRouter(db, responses, fusion));
-  api.use('/ask', askRouter(db, responses, config.llm ? createGenerator(config.llm) : undefined, fusion));
+  // One queue in front of the database for searches and questions alike: one client's costly
+  // searches or questions wait their turn instead of starving the others' (fair-queue.ts).
+  const databaseQueue = new FairQueue({ concurrency: db.kind === 'pglite' ? 2 : 10, maxWaitMs: config.searchQueueMaxWaitMs });
+  api.use('/search', fairQueueMiddleware(databaseQueue), searchRouter(db, responses, fusion));
+  api.use('/ask', fairQueueMiddleware(databaseQueue), askRouter(db, responses, config.llm ? createGenerator(config.llm) : undefined, fusion));
   api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db), responses }));
   api.use('/site', siteRouter(config.site));
   api.use('/verses', versesRouter(db));
