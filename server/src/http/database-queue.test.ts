@@ -5,7 +5,8 @@ import { testApp } from '../testing/app';
 import { openTestDatabase, testBackends } from '../testing/databases';
 
 /**
- * The database behind `inner`; after `hold()`, every statement but the rate limits' is held
+ * The database behind `inner`; after `hold()`, every statement but the rate limits' and the
+ * corpus version's (read by the response cache) is held
  * until `open()` (so the questions that reach it stay running). When `autoOpenAt` statements
  * are held at once the gate opens by itself: more than the queue's slots reached the database,
  * which only happens without the queue, and the test then fails on its answers instead of hanging.
@@ -22,7 +23,7 @@ function gatedDatabase(inner: Database, autoOpenAt: number): { db: Database; hol
   const db: Database = {
     kind: inner.kind,
     async query(sql, params) {
-      if (!opened && !sql.includes('rate_limits')) {
+      if (!opened && !sql.includes('rate_limits') && !sql.includes('corpus_version')) {
         held += 1;
         if (held >= autoOpenAt) open();
         await gate;
@@ -37,7 +38,7 @@ function gatedDatabase(inner: Database, autoOpenAt: number): { db: Database; hol
   return { db, hold: () => (opened = false), open, held: () => held };
 }
 
-describe.each(testBackends)('the fair queue in front of questions ($name)', (backend) => {
+describe.each(testBackends)('the fair queue in front of the database, for questions ($name)', (backend) => {
   let inner: Database;
   beforeAll(async () => {
     inner = await openTestDatabase(backend, { surahs: [1, 2] });
@@ -80,5 +81,24 @@ describe.each(testBackends)('the fair queue in front of questions ($name)', (bac
     }
     // Each later request was either refused or answered once the database was free again.
     for (const res of [...answers.slice(slots), await search]) expect([200, 503]).toContain(res.status);
+  }, 240_000);
+
+  it('answers a question kept in the cache at once while other questions fill the queue', async () => {
+    const slots = inner.kind === 'pglite' ? 2 : 10;
+    const { db, hold, open, held } = gatedDatabase(inner, slots + 1);
+    const app = testApp(db, { SEARCH_QUEUE_MAX_WAIT_MS: '100' });
+    const ask = (question: string): Promise<request.Response> =>
+      request(app).post('/api/ask').send({ question, lang: 'en' }).then((r) => r);
+    const first = await ask('What does the Quran say about patience?');
+    expect(first.status).toBe(200);
+    hold();
+    const running = [ask('Who will enter paradise?'), ask('Is there compulsion in religion?')].slice(0, slots);
+    while (held() < Math.min(slots, 2)) await new Promise((resolve) => setImmediate(resolve));
+    const again = await ask('What does the Quran say about patience?');
+    expect(again.status).toBe(200);
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.body).toEqual(first.body);
+    open();
+    for (const res of await Promise.all(running)) expect(res.status).toBe(200);
   }, 240_000);
 });

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { ApiError } from '@kb/contracts';
 import { createLogger } from '../logger';
 import { apiErrorHandler } from './errors';
-import { FairQueue, fairQueueMiddleware, QueueFullError, type Ticket } from './fair-queue';
+import { FairQueue, QueueFullError, whenTurn, type Ticket } from './fair-queue';
 
 /** Lets pending promise callbacks run. */
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -77,15 +77,20 @@ describe('the fair queue in front of a route', () => {
     const served: string[] = [];
     const queue = new FairQueue({ concurrency: 1, maxWaitMs, initialServiceMs: 1_000 });
     const app = express();
-    app.get(
-      '/api/search',
-      fairQueueMiddleware(queue, (req) => req.get('x-client') ?? 'unknown'),
-      async (req, res) => {
-        await gate;
-        served.push(String(req.query.q));
-        res.json({ q: req.query.q });
-      },
-    );
+    app.get('/api/search', async (req, res) => {
+      const q = await whenTurn(
+        queue,
+        req,
+        res,
+        async () => {
+          await gate;
+          served.push(String(req.query.q));
+          return req.query.q;
+        },
+        { leaveWhenGone: true, client: req.get('x-client') ?? 'unknown' },
+      );
+      res.json({ q });
+    });
     app.use(apiErrorHandler(createLogger('silent')));
     return { app, open, served, queue };
   }

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, Response } from 'express';
 import { HttpError } from './errors.js';
 
 /** A request refused because its expected wait in the queue passes the limit (503 + `Retry-After`). */
@@ -137,27 +137,66 @@ export class FairQueue {
   }
 }
 
+/** The client left before its turn came (its request is dropped; nothing is sent). */
+export class ClientGoneError extends HttpError {
+  override name = 'ClientGoneError';
+  constructor() {
+    // 499, nginx's "client closed request": a client error, not logged as a failure.
+    super(499, 'The client closed the request');
+  }
+}
+
+/** The client of a request in the queue: its address. */
+export const clientOf = (req: Request): string => req.ip ?? 'unknown';
+
 /**
- * Puts each request through `queue`, the client being `key(req)` (default: its address). The
- * request waits for its turn, runs, and frees its slot when its answer has been sent or its
- * connection closed; a client that goes away while waiting leaves the queue. A request whose
- * expected wait passes the limit goes to the error middleware as a 503 ({@link QueueFullError};
- * the API answers `{ success: false, error }`) with `Retry-After` set.
+ * Runs `task` — the part of a request that needs the database — when its client's turn comes
+ * in `queue`, and frees the slot when it settles. Routes call it only for what is not already
+ * in the response cache, so a kept answer never waits behind other clients' searches.
+ *
+ * @param leaveWhenGone drop the task when `res` closes before its turn (ClientGoneError);
+ *   false when its result may serve other requests too (the cache computes once for identical
+ *   requests), which then still get it
+ * @param client the client's key (default: its address)
+ * @throws QueueFullError when the expected wait passes the limit (`Retry-After` is then set on
+ *   `res`; the API's error middleware answers 503 `{ success: false, error }`)
+ * @throws ClientGoneError as said for `leaveWhenGone`; whatever `task` throws
  */
-export function fairQueueMiddleware(queue: FairQueue, key: (req: Request) => string = (req) => req.ip ?? 'unknown'): RequestHandler {
-  return (req, res, next) => {
-    let ticket: Ticket;
-    try {
-      ticket = queue.enter(key(req));
-    } catch (error) {
-      if (error instanceof QueueFullError) res.set('Retry-After', String(error.retryAfterSeconds));
-      next(error);
-      return;
-    }
-    res.once('close', ticket.cancel);
-    void ticket.turn.then(() => {
-      if (res.writableEnded || res.destroyed) ticket.release();
-      else next();
-    });
-  };
+export async function whenTurn<T>(
+  queue: FairQueue,
+  req: Request,
+  res: Response,
+  task: () => Promise<T>,
+  { leaveWhenGone, client = clientOf(req) }: { leaveWhenGone: boolean; client?: string },
+): Promise<T> {
+  let ticket: Ticket;
+  try {
+    ticket = queue.enter(client);
+  } catch (error) {
+    if (error instanceof QueueFullError && !res.headersSent) res.set('Retry-After', String(error.retryAfterSeconds));
+    throw error;
+  }
+  // Resolves true when the turn comes, false when the client left first (then out of the line).
+  let leave: (() => void) | undefined;
+  const turn = leaveWhenGone
+    ? new Promise<boolean>((resolve) => {
+        leave = () => {
+          ticket.cancel();
+          resolve(false);
+        };
+        void ticket.turn.then(() => {
+          if (leave) res.off('close', leave);
+          resolve(true);
+        });
+        if (res.destroyed) leave();
+        else res.once('close', leave);
+      })
+    : ticket.turn.then(() => true);
+  try {
+    if (!(await turn)) throw new ClientGoneError();
+    return await task();
+  } finally {
+    if (leave) res.off('close', leave);
+    ticket.release();
+  }
 }
