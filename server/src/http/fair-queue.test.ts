@@ -10,7 +10,8 @@ const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolv
 
 describe('the fair queue', () => {
   it('serves clients in turn: a second client waits for one task of the first, not all of them', async () => {
-    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 60_000 });
+    // A stopped clock: every task takes no time, so no client used the database more than another.
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 60_000, now: () => 0 });
     const started: string[] = [];
     const tickets: Ticket[] = [];
     const enter = (client: string, name: string): void => {
@@ -32,6 +33,44 @@ describe('the fair queue', () => {
       await settle();
     }
     expect(started).toEqual(['a1', 'a2', 'b1', 'c1', 'a3', 'a4']);
+  });
+
+  it('serves first the client that used the database least lately, then the others in turn', async () => {
+    let now = 0;
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: () => now });
+    const started: string[] = [];
+    const tickets = new Map<string, Ticket>();
+    const enter = (client: string, name: string): void => {
+      const ticket = queue.enter(client);
+      tickets.set(name, ticket);
+      void ticket.turn.then(() => started.push(name));
+    };
+    // Two clients loop over costly tasks (1 s each) ...
+    enter('a', 'a1');
+    enter('b', 'b1');
+    await settle();
+    now += 1_000;
+    tickets.get('a1')?.release();
+    enter('a', 'a2');
+    await settle();
+    now += 1_000;
+    tickets.get('b1')?.release();
+    enter('b', 'b2');
+    await settle();
+    // ... when a third sends a cheap one: it goes before a's and b's next tasks.
+    enter('c', 'c1');
+    now += 1_000;
+    tickets.get('a2')?.release();
+    await settle();
+    expect(started).toEqual(['a1', 'b1', 'a2', 'c1']);
+    // Of a (2 s lately) and b (1 s), b goes first, although a's line came first.
+    enter('a', 'a3');
+    now += 10;
+    tickets.get('c1')?.release();
+    await settle();
+    expect(started).toEqual(['a1', 'b1', 'a2', 'c1', 'b2']);
+    // A new task of c (10 ms lately) is expected to wait for less than one of a's.
+    expect(queue.expectedWaitMs('c')).toBeLessThan(queue.expectedWaitMs('a'));
   });
 
   it('refuses a task whose expected wait passes the limit, counting the client’s own line first', () => {

@@ -24,6 +24,15 @@ export interface FairQueueOptions {
   now?: () => number;
 }
 
+/** Half-life (ms) of a client's recent database time, by which waiting clients are ordered. */
+export const USAGE_HALF_LIFE_MS = 5_000;
+
+/** A client's database time, decayed with {@link USAGE_HALF_LIFE_MS} since `at`. */
+interface Usage {
+  ms: number;
+  at: number;
+}
+
 interface Waiting {
   start: () => void;
   cancelled: boolean;
@@ -40,9 +49,12 @@ export interface Ticket {
 }
 
 /**
- * A queue that shares `concurrency` slots among clients in turn (round robin): each client has
- * its own line, and a freed slot goes to the next client that waits, so one client's many
- * costly tasks delay another client's task by at most one of theirs per slot, not all of them.
+ * A queue that shares `concurrency` slots among clients: each client has its own line, and a
+ * freed slot goes to the waiting client that used the database least lately (the durations of
+ * its tasks, halved every {@link USAGE_HALF_LIFE_MS}); clients that used it alike are served in
+ * turn (round robin). So one client's many costly tasks delay another client's task by at most
+ * one of theirs per slot, and a client sending cheap queries now and then goes before clients
+ * looping over costly ones rather than after every one of them.
  *
  * The expected wait of a new task is the tasks that would run before it in that order times the
  * mean duration of recent tasks (an exponentially weighted moving average), divided by the
@@ -54,6 +66,9 @@ export class FairQueue {
   private readonly lines = new Map<string, Waiting[]>();
   private serviceMs: number;
   private readonly now: () => number;
+  /** Recent database time per client (entries that faded below 1 ms are dropped now and then). */
+  private readonly usage = new Map<string, Usage>();
+  private releases = 0;
 
   constructor(private readonly options: FairQueueOptions) {
     if (!(options.concurrency >= 1)) throw new Error('concurrency must be at least 1');
@@ -71,12 +86,18 @@ export class FairQueue {
   /**
    * The expected wait (ms) of a task `client` would queue now: 0 when a slot is free and nobody
    * waits, else (tasks served before it + 1) × mean task duration ÷ slots. Before it are its own
-   * waiting tasks and, of every other client, as many as this client will have had turns.
+   * waiting tasks and, of every other client that used the database as little or less lately,
+   * as many as this client will have had turns.
    */
   expectedWaitMs(client: string): number {
     const own = this.lines.get(client)?.length ?? 0;
+    const now = this.now();
+    const mine = this.usedMs(client, now);
     let ahead = 0;
-    for (const [other, line] of this.lines) ahead += other === client ? line.length : Math.min(line.length, own + 1);
+    for (const [other, line] of this.lines) {
+      if (other === client) ahead += line.length;
+      else if (this.usedMs(other, now) <= mine) ahead += Math.min(line.length, own + 1);
+    }
     if (ahead === 0 && this.running < this.options.concurrency) return 0;
     return Math.ceil(((ahead + 1) * this.serviceMs) / this.options.concurrency);
   }
@@ -95,8 +116,12 @@ export class FairQueue {
       if (released || started === undefined) return;
       released = true;
       this.running -= 1;
+      const now = this.now();
+      const took = Math.max(0, now - started);
       // A weight of 0.2: the estimate follows a change of load within a few tasks.
-      this.serviceMs = 0.8 * this.serviceMs + 0.2 * Math.max(0, this.now() - started);
+      this.serviceMs = 0.8 * this.serviceMs + 0.2 * took;
+      this.usage.set(client, { ms: this.usedMs(client, now) + took, at: now });
+      if ((this.releases += 1) % 256 === 0) this.forgetIdle(now);
       this.dispatch();
     };
     const entry: Waiting = { start: () => undefined, cancelled: false };
@@ -123,10 +148,33 @@ export class FairQueue {
     return { turn, release, cancel };
   }
 
-  /** Gives free slots to the clients in turn: the first line's first task, that line moved last. */
+  /** `client`'s database time (ms), decayed to `now`. */
+  private usedMs(client: string, now: number): number {
+    const u = this.usage.get(client);
+    return u ? u.ms * 2 ** (-(now - u.at) / USAGE_HALF_LIFE_MS) : 0;
+  }
+
+  /** Drops the usage of clients without waiting tasks whose time faded below 1 ms (bounds the map). */
+  private forgetIdle(now: number): void {
+    for (const client of this.usage.keys()) {
+      if (!this.lines.has(client) && this.usedMs(client, now) < 1) this.usage.delete(client);
+    }
+  }
+
+  /**
+   * Gives free slots to waiting clients: the first task of the line whose client used the
+   * database least lately (the earliest such line on a tie), that line then moved last.
+   */
   private dispatch(): void {
     while (this.running < this.options.concurrency && this.lines.size > 0) {
-      const [client, line] = this.lines.entries().next().value as [string, Waiting[]];
+      const now = this.now();
+      let client = '';
+      let line: Waiting[] = [];
+      let least = Infinity;
+      for (const [other, otherLine] of this.lines) {
+        const used = this.usedMs(other, now);
+        if (used < least) [client, line, least] = [other, otherLine, used];
+      }
       const next = line.shift();
       this.lines.delete(client);
       if (line.length > 0) this.lines.set(client, line);
