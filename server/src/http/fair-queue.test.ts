@@ -73,6 +73,36 @@ describe('the fair queue', () => {
     expect(queue.expectedWaitMs('c')).toBeLessThan(queue.expectedWaitMs('a'));
   });
 
+  it('lets no client pass another client’s waiting task twice, however little it used', async () => {
+    let now = 0;
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: () => now });
+    const started: string[] = [];
+    const tickets = new Map<string, Ticket>();
+    const enter = (client: string, name: string): void => {
+      const ticket = queue.enter(client);
+      tickets.set(name, ticket);
+      void ticket.turn.then(() => started.push(name));
+    };
+    const finish = async (name: string, ms: number): Promise<void> => {
+      now += ms;
+      tickets.get(name)?.release();
+      await settle();
+    };
+    // p used the database for 10 s; x and y loop over 1 s tasks and stay below it.
+    enter('p', 'p1');
+    await settle();
+    enter('x', 'x1');
+    enter('y', 'y1');
+    enter('p', 'p2');
+    await finish('p1', 10_000);
+    enter('x', 'x2');
+    await finish('x1', 1_000);
+    enter('y', 'y2');
+    await finish('y1', 1_000);
+    // x and y each passed p2 once: p2 goes next, before x2 and y2 though p used far more.
+    expect(started).toEqual(['p1', 'x1', 'y1', 'p2']);
+  });
+
   it('refuses a task whose expected wait passes the limit, counting the client’s own line first', () => {
     const now = 0;
     const queue = new FairQueue({ concurrency: 1, maxWaitMs: 2_500, initialServiceMs: 1_000, now: () => now });

@@ -36,6 +36,8 @@ interface Usage {
 interface Waiting {
   start: () => void;
   cancelled: boolean;
+  /** Clients served while this task waited at the head of its line: none may pass it twice. */
+  passedBy: Set<string>;
 }
 
 /** A place in the queue: `turn` resolves when the task may run; call `release` when it ended (or `cancel` before). */
@@ -51,10 +53,11 @@ export interface Ticket {
 /**
  * A queue that shares `concurrency` slots among clients: each client has its own line, and a
  * freed slot goes to the waiting client that used the database least lately (the durations of
- * its tasks, halved every {@link USAGE_HALF_LIFE_MS}); clients that used it alike are served in
- * turn (round robin). So one client's many costly tasks delay another client's task by at most
- * one of theirs per slot, and a client sending cheap queries now and then goes before clients
- * looping over costly ones rather than after every one of them.
+ * its tasks, halved every {@link USAGE_HALF_LIFE_MS}) among those that have not yet passed
+ * another line's first task once; clients that used it alike are served in turn (round robin).
+ * So one client's many costly tasks delay another client's task by at most one of theirs per
+ * slot, and a client sending cheap queries now and then goes before clients looping over costly
+ * ones rather than after every one of them.
  *
  * The expected wait of a new task is the tasks that would run before it in that order times the
  * mean duration of recent tasks (an exponentially weighted moving average), divided by the
@@ -124,7 +127,7 @@ export class FairQueue {
       if ((this.releases += 1) % 256 === 0) this.forgetIdle(now);
       this.dispatch();
     };
-    const entry: Waiting = { start: () => undefined, cancelled: false };
+    const entry: Waiting = { start: () => undefined, cancelled: false, passedBy: new Set() };
     const turn = new Promise<void>((resolve) => {
       entry.start = () => {
         started = this.now();
@@ -163,15 +166,19 @@ export class FairQueue {
 
   /**
    * Gives free slots to waiting clients: the first task of the line whose client used the
-   * database least lately (the earliest such line on a tie), that line then moved last.
+   * database least lately (the earliest such line on a tie), that line then moved last — of the
+   * clients that have not passed another line's first task already; when every client has, the
+   * first line.
    */
   private dispatch(): void {
     while (this.running < this.options.concurrency && this.lines.size > 0) {
       const now = this.now();
-      let client = '';
-      let line: Waiting[] = [];
+      const passedOnce = new Set<string>();
+      for (const line of this.lines.values()) for (const c of line[0]?.passedBy ?? []) passedOnce.add(c);
+      let [client, line] = this.lines.entries().next().value as [string, Waiting[]];
       let least = Infinity;
       for (const [other, otherLine] of this.lines) {
+        if (passedOnce.has(other)) continue;
         const used = this.usedMs(other, now);
         if (used < least) [client, line, least] = [other, otherLine, used];
       }
@@ -179,6 +186,7 @@ export class FairQueue {
       this.lines.delete(client);
       if (line.length > 0) this.lines.set(client, line);
       if (!next || next.cancelled) continue;
+      for (const [other, otherLine] of this.lines) if (other !== client) otherLine[0]?.passedBy.add(client);
       this.running += 1;
       next.start();
     }
