@@ -25,7 +25,7 @@ import { log, median, quantile, ratio, repoRoot, round } from './lib/util.mjs';
  * @param {{ url: string, requests: object[], connections: number, durationS: number }} options
  * @returns {Promise<{ rps: number, p50Ms: number | null, p95Ms: number | null, p99Ms: number | null, responses: number, statuses: Record<string, number>, errors: number, timeouts: number }>}
  */
-function load({ url, requests, connections, durationS }) {
+export function load({ url, requests, connections, durationS }) {
   return new Promise((resolve, reject) => {
     /** @type {number[]} */
     const latencies = [];
@@ -52,7 +52,7 @@ function load({ url, requests, connections, durationS }) {
 }
 
 /** A warm-up run (discarded), then the measured run. */
-async function warmAndLoad(options, warmupS) {
+export async function warmAndLoad(options, warmupS) {
   await load({ ...options, durationS: warmupS });
   return load(options);
 }

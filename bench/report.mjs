@@ -1,7 +1,7 @@
 /**
  * The Markdown tables of a benchmark result (bench/run.mjs): pages (per network profile, the
  * federated build beside the monolith and their ratio), duplicate packages, API, the ask
- * stream and scale. Units are in the column names.
+ * stream, scale, the costly set and throughput. Units are in the column names.
  */
 import { cell, kb, markdownTable, ratio } from './lib/util.mjs';
 
@@ -180,6 +180,42 @@ function scaleTable(scale, corpus) {
   ];
 }
 
+function costlyTables(costly, backend) {
+  const probe = (name, p) => [name, p.responses, ms(p.p50Ms), ms(p.p95Ms), ms(p.p99Ms), ms(p.maxMs), JSON.stringify(p.statuses)];
+  const phases = [];
+  for (const [phase, p] of [['idle', costly.idle], ['10 clients on the costly set', costly.load]]) {
+    phases.push(probe(`${phase}: eleventh client, plain search`, p.plainSearch), probe(`${phase}: /healthz`, p.healthz), probe(`${phase}: ${p.staticAsset.path}`, p.staticAsset));
+  }
+  const g = costly.gates;
+  const verdict = (gate) => `${cell(gate.ms)} ms (${gate.met ? 'met' : 'missed'}, ≤ ${gate.limitMs} ms)`;
+  return [
+    `**The costly set, ${backend}** (cache off; the ten slowest of the bench's queries, median of ${costly.settings.reps} alone each; ` +
+      `${costly.settings.clients} clients looping over it, ${costly.settings.durationS} s measured after a 2 s ramp; idle phase ${costly.settings.idleS} s)\n\n` +
+      markdownTable(['#', 'query', 'alone, median ms'], costly.costlySet.map((c, i) => [i + 1, c.query, ms(c.idleMedianMs)])) +
+      '\n\n' +
+      markdownTable(['probe', 'responses', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'statuses'], phases) +
+      `\n\nGates under load: /healthz p99 ${verdict(g.healthzP99)}; static p99 ${verdict(g.staticP99)}; plain search p95 ${verdict(g.plainSearchP95)}, idle p95 ${cell(g.plainSearchP95.idleMs)} ms. ` +
+      `Costly clients: ${costly.costlyClients.responses} responses, ${JSON.stringify(costly.costlyClients.statuses)}, p50 ${cell(ms(costly.costlyClients.p50Ms))} ms.`,
+  ];
+}
+
+function throughputTables(t, backend) {
+  const rows = [];
+  for (const [mode, runs] of [['cache off', t.cacheOff], ['popular mix, cache on', t.popularMix]]) {
+    for (const name of ['search', 'ask']) {
+      const r = runs[name];
+      rows.push([mode, name, r.rps, ms(r.p50Ms), ms(r.p95Ms), ms(r.p99Ms), `${cell(r.timesBaseline)}× (gate ${r.gate}: ${r.met ? 'met' : 'missed'})`, JSON.stringify(r.statuses)]);
+    }
+  }
+  const s = t.popularMix.settings;
+  return [
+    `**Throughput, ${backend}** (autocannon, ${t.cacheOff.settings.connections} connections, ${t.cacheOff.settings.durationS} s after ${t.cacheOff.settings.warmupS} s warm-up; ` +
+      `× = req/s ÷ issue 20's figures before the work, search 38 and ask 18.7 req/s)\n\n` +
+      markdownTable(['run', 'endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', '× issue 20', 'statuses'], rows) +
+      `\n\nThe mix: 80 % drawn from 20 popular queries, 20 % from ${s.unseenPool} evaluation questions not sent before (${s.unseenSent} sent, ${s.unseenReused} of them repeats).`,
+  ];
+}
+
 /**
  * @param {object} result the object bench/run.mjs writes to bench-results/<date>.json
  * @returns {string} Markdown
@@ -203,6 +239,8 @@ export function renderReport(result) {
   if (result.duplicates) parts.push(...duplicateTables(result.duplicates));
   if (result.api) for (const [backend, api] of Object.entries(result.api)) parts.push(...apiTables(api, backend));
   if (result.scale) parts.push(...scaleTable(result.scale, result.corpus));
+  if (result.costly) for (const [backend, c] of Object.entries(result.costly)) parts.push(...costlyTables(c, backend));
+  if (result.throughput) for (const [backend, t] of Object.entries(result.throughput)) parts.push(...throughputTables(t, backend));
   if (result.skipped?.length) parts.push(`Not run: ${result.skipped.join('; ')}.`);
   return parts.join('\n\n') + '\n';
 }

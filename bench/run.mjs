@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --build] [-- --keep] [-- --only=pages,api,scale]`
+ * `npm run bench [-- --quick] [-- --build] [-- --keep] [-- --only=pages,api,scale,costly,throughput]`
  *
  * Measures what users feel and what the server sustains, and writes
  * `bench-results/<date>.json` with every figure, then prints the Markdown tables:
@@ -8,7 +8,12 @@
  * - duplicates (bench/duplicates.mjs): packages loaded more than once, packages in several builds;
  * - api (bench/api.mjs): autocannon against search, ask and newsletter, and a bare Express ceiling;
  * - scale (bench/scale.mjs): search latency, ingest, size and memory at 100k and 400k passages,
- *   on PGlite and, when `DATABASE_URL` is given, on PostgreSQL.
+ *   on PGlite and, when `DATABASE_URL` is given, on PostgreSQL;
+ * - costly (bench/costly.mjs): the ten slowest bench queries, ten clients looping over them, and
+ *   meanwhile `/healthz`, a static file and an eleventh client's plain searches (cache off);
+ * - throughput (bench/throughput.mjs): search and ask at 10 connections with the cache off, and
+ *   a mix of 80 % popular and 20 % unseen queries with it on.
+ * costly and throughput run on the embedded database (PGlite) only.
  *
  * Every run works on a scratch database it creates (a new folder under the OS temp dir, or
  * under `BENCH_DATA_DIR`, which must be empty; a new schema when `DATABASE_URL` is set) and
@@ -29,19 +34,22 @@ import { log, repoRoot } from './lib/util.mjs';
 import { chromiumPath, launchBrowser, measurePages } from './pages.mjs';
 import { renderReport } from './report.mjs';
 import { measureScale } from './scale.mjs';
+import { measureCostly } from './costly.mjs';
+import { measureCacheOff, measurePopularMix } from './throughput.mjs';
 
-const USAGE = `Usage: npm run bench [-- --quick] [--build] [--keep] [--only=pages,api,scale]
+const USAGE = `Usage: npm run bench [-- --quick] [--build] [--keep] [--only=pages,api,scale,costly,throughput]
 
   --quick        under 2 minutes: one cold load per page on the loopback, no monolith, short
                  API runs, no scale
   --build        run the whole "npm run build" first (default: rebuild only stale workspaces)
   --keep         keep the scratch data (its folder is printed)
-  --only=PARTS   run only these parts (comma-separated: pages, api, scale)
+  --only=PARTS   run only these parts (comma-separated: pages, api, scale, costly, throughput);
+                 --only=costly runs the costly set alone
 
 Writes bench-results/<date>.json and prints the Markdown tables. BENCH_DATA_DIR: an empty
 folder for the scratch data (default: under the OS temp dir); DATABASE_URL: also measure on
 PostgreSQL, in a scratch schema.`;
-const PARTS = ['pages', 'api', 'scale'];
+const PARTS = ['pages', 'api', 'scale', 'costly', 'throughput'];
 const { values: options } = readCommandLine({
   tool: 'bench',
   usage: USAGE,
@@ -57,13 +65,23 @@ const wants = (part) => !only || only.has(part);
 
 /** What each mode runs. */
 const PLAN = quick
-  ? { runs: 1, profiles: ['local'], monolith: false, api: { durationS: 3, warmupS: 1, connections: 10, askRounds: 4 }, scale: null }
+  ? {
+      runs: 1,
+      profiles: ['local'],
+      monolith: false,
+      api: { durationS: 3, warmupS: 1, connections: 10, askRounds: 4 },
+      scale: null,
+      costly: { reps: 1, idleS: 5, durationS: 10 },
+      throughput: { durationS: 3, warmupS: 1, connections: 10 },
+    }
   : {
       runs: 3,
       profiles: ['local', 'slow-4g'],
       monolith: true,
       api: { durationS: 10, warmupS: 3, connections: 10, askRounds: 16 },
       scale: { steps: [100_000, 400_000], reps: 4 },
+      costly: { reps: 3, idleS: 15, durationS: 30 },
+      throughput: { durationS: 10, warmupS: 3, connections: 10 },
     };
 
 /** The busiest other processes on the machine (the benchmark shares it), from ps. */
@@ -111,6 +129,8 @@ async function main() {
     duplicates: null,
     api: null,
     scale: null,
+    costly: null,
+    throughput: null,
     skipped: [],
     durationS: null,
   };
@@ -170,6 +190,22 @@ async function main() {
     }
     await browser?.close();
     browser = undefined;
+
+    if (wants('costly')) {
+      server = await startServer(scratch, { name: 'costly', env: { SEARCH_CACHE: 'off' } });
+      result.costly = { pglite: await measureCostly(server.url, PLAN.costly) };
+      await server.stop();
+      server = undefined;
+    }
+    if (wants('throughput')) {
+      server = await startServer(scratch, { name: 'throughput-cache-off', env: { SEARCH_CACHE: 'off' } });
+      const cacheOff = await measureCacheOff(server.url, PLAN.throughput);
+      await server.stop();
+      server = await startServer(scratch, { name: 'throughput-cache-on' });
+      result.throughput = { pglite: { cacheOff, popularMix: await measurePopularMix(server.url, PLAN.throughput) } };
+      await server.stop();
+      server = undefined;
+    }
 
     if (PLAN.scale && wants('scale')) {
       result.scale = { pglite: await measureScale(scratch, PLAN.scale) };

@@ -8,7 +8,7 @@ import { askRouter } from './ask/routes.js';
 import { createAlertNotifier, type AlertNotifier } from './forms/alerts.js';
 import { formsApiRouter, unsubscribePage, unsubscribeRouter } from './forms/routes.js';
 import { healthRouter } from './health/routes.js';
-import { FairQueue, fairQueueMiddleware } from './http/fair-queue.js';
+import { FairQueue } from './http/fair-queue.js';
 import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
 import { jsonBodyOnly, onReads, singleHost, perMinuteLimit, safeJsonBody, sameOriginOnly, singleQueryValues } from './http/guards.js';
 import { requestLogging } from './http/logging.js';
@@ -77,10 +77,12 @@ function apiRouter({
   api.use(formsApiRouter({ db, alerts, logger }));
   api.use(clientEventsRouter(registry));
   const fusion = config.embeddings ? createQueryFusion({ db, config: config.embeddings, logger }) : undefined;
-  // One client's costly searches wait their turn instead of starving the others' (fair-queue.ts).
-  const searchQueue = new FairQueue({ concurrency: db.kind === 'pglite' ? 2 : 10, maxWaitMs: config.searchQueueMaxWaitMs });
-  api.use('/search', fairQueueMiddleware(searchQueue), searchRouter(db, responses, fusion));
-  api.use('/ask', askRouter(db, responses, config.llm ? createGenerator(config.llm) : undefined, fusion));
+  // One queue in front of the database for searches and questions alike: one client's costly
+  // searches or questions wait their turn instead of starving the others' (fair-queue.ts).
+  const databaseQueue = new FairQueue({ concurrency: db.kind === 'pglite' ? 2 : 10, maxWaitMs: config.searchQueueMaxWaitMs });
+  // Only what is not in the response cache waits there: a kept answer needs no database.
+  api.use('/search', searchRouter(db, responses, fusion, databaseQueue));
+  api.use('/ask', askRouter(db, responses, config.llm ? createGenerator(config.llm) : undefined, fusion, databaseQueue));
   api.use('/sources', sourcesRouter({ countPassages: () => countIndexedPassages(db), responses }));
   api.use('/site', siteRouter(config.site));
   api.use('/verses', versesRouter(db));

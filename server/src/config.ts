@@ -41,9 +41,9 @@ export interface Config {
    */
   httpTimeouts: HttpTimeouts;
   /**
-   * Longest expected wait (ms) in the per-client fair queue in front of `/api/search`
-   * (`SEARCH_QUEUE_MAX_WAIT_MS`, default 5000); a search expected to wait longer gets 503 with
-   * `Retry-After` (`http/fair-queue.ts`).
+   * Longest expected wait (ms) in the per-client fair queue in front of the database, shared by
+   * `/api/search` and `/api/ask` (`SEARCH_QUEUE_MAX_WAIT_MS`, default 5000); a search or question
+   * expected to wait longer gets 503 with `Retry-After` (`http/fair-queue.ts`).
    */
   searchQueueMaxWaitMs: number;
   /** Requests per minute and client IP, per route group. */

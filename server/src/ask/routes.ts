@@ -4,6 +4,7 @@ import { sendCachedJson, type CacheKey, type ResponseCache } from '../cache/resp
 import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
 import { HttpError } from '../http/errors.js';
+import { whenTurn, type FairQueue } from '../http/fair-queue.js';
 import { isStorableText } from '../http/guards.js';
 import type { Generator } from './llm/generate.js';
 import { answerQuestion } from './answer.js';
@@ -60,19 +61,28 @@ export function parseAskRequest(body: unknown): AskRequest {
  * (never who asked), and shared by both forms: a repeated question is answered from memory
  * (`X-Cache: hit`), its stream replayed event by event. A generated answer replaced after a
  * failed check or a model error is not kept, nor a stream the client left early.
+ *
+ * With `queue`, a question not in the cache waits its client's turn there before anything is
+ * sent (`http/fair-queue.ts`; 503 JSON with `Retry-After` when the expected wait is too long);
+ * a kept answer is sent at once.
  */
-export function askRouter(db: Queryable, responses: ResponseCache, generator?: Generator, fusion?: QueryFusion): Router {
+export function askRouter(db: Queryable, responses: ResponseCache, generator?: Generator, fusion?: QueryFusion, queue?: FairQueue): Router {
   const router = Router();
   router.post('/', async (req, res) => {
     const request = parseAskRequest(req.body);
     const key = askCacheKey(request);
+    const inTurn = <T>(task: () => Promise<T>, leaveWhenGone: boolean): Promise<T> =>
+      queue ? whenTurn(queue, req, res, task, { leaveWhenGone }) : task();
     if (!wantsStream(req.get('accept'))) {
-      const result = await responses.json(key, async () => {
-        const outcome = await answerQuestion(db, request, { generator, fusion });
-        if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
-        // A replaced model answer is a failure of the moment: the next asker gets a new try.
-        return { value: outcome.answer, keep: !outcome.rejected };
-      });
+      // With the cache on, the answer may serve identical questions too: computed even if this client leaves.
+      const result = await responses.json(key, () =>
+        inTurn(async () => {
+          const outcome = await answerQuestion(db, request, { generator, fusion });
+          if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
+          // A replaced model answer is a failure of the moment: the next asker gets a new try.
+          return { value: outcome.answer, keep: !outcome.rejected };
+        }, !responses.enabled),
+      );
       sendCachedJson(req, res, result, { 'Cache-Control': 'no-store' });
       return;
     }
@@ -82,17 +92,20 @@ export function askRouter(db: Queryable, responses: ResponseCache, generator?: G
       replayAnswer(openAnswerStream(res), generator ? 'generative' : 'extractive', JSON.parse(entry.body) as Answer);
       return;
     }
-    if (responses.enabled) res.set('X-Cache', 'miss');
-    const stream = openAnswerStream(res);
-    try {
-      const outcome = await answerQuestion(db, request, { generator, stream, fusion });
-      if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
-      // Kept only when the stream ran to its end: a client that left may have cut the model short.
-      else if (version !== undefined && res.writableEnded) responses.store(key, version, outcome.answer);
-    } catch (error) {
-      req.log.error({ err: error }, 'answer stream failed');
-      stream.error('The answer could not be produced; please try again');
-    }
+    // The stream opens once the turn came: a refusal is still a JSON 503.
+    await inTurn(async () => {
+      if (responses.enabled) res.set('X-Cache', 'miss');
+      const stream = openAnswerStream(res);
+      try {
+        const outcome = await answerQuestion(db, request, { generator, stream, fusion });
+        if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
+        // Kept only when the stream ran to its end: a client that left may have cut the model short.
+        else if (version !== undefined && res.writableEnded) responses.store(key, version, outcome.answer);
+      } catch (error) {
+        req.log.error({ err: error }, 'answer stream failed');
+        stream.error('The answer could not be produced; please try again');
+      }
+    }, true);
   });
   return router;
 }

@@ -3,14 +3,15 @@ import request from 'supertest';
 import type { ApiError } from '@kb/contracts';
 import { createLogger } from '../logger';
 import { apiErrorHandler } from './errors';
-import { FairQueue, fairQueueMiddleware, QueueFullError, type Ticket } from './fair-queue';
+import { FairQueue, QueueFullError, whenTurn, type Ticket } from './fair-queue';
 
 /** Lets pending promise callbacks run. */
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('the fair queue', () => {
   it('serves clients in turn: a second client waits for one task of the first, not all of them', async () => {
-    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 60_000 });
+    // A stopped clock: every task takes no time, so no client used the database more than another.
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 60_000, now: () => 0 });
     const started: string[] = [];
     const tickets: Ticket[] = [];
     const enter = (client: string, name: string): void => {
@@ -32,6 +33,74 @@ describe('the fair queue', () => {
       await settle();
     }
     expect(started).toEqual(['a1', 'a2', 'b1', 'c1', 'a3', 'a4']);
+  });
+
+  it('serves first the client that used the database least lately, then the others in turn', async () => {
+    let now = 0;
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: () => now });
+    const started: string[] = [];
+    const tickets = new Map<string, Ticket>();
+    const enter = (client: string, name: string): void => {
+      const ticket = queue.enter(client);
+      tickets.set(name, ticket);
+      void ticket.turn.then(() => started.push(name));
+    };
+    // Two clients loop over costly tasks (1 s each) ...
+    enter('a', 'a1');
+    enter('b', 'b1');
+    await settle();
+    now += 1_000;
+    tickets.get('a1')?.release();
+    enter('a', 'a2');
+    await settle();
+    now += 1_000;
+    tickets.get('b1')?.release();
+    enter('b', 'b2');
+    await settle();
+    // ... when a third sends a cheap one: it goes before a's and b's next tasks.
+    enter('c', 'c1');
+    now += 1_000;
+    tickets.get('a2')?.release();
+    await settle();
+    expect(started).toEqual(['a1', 'b1', 'a2', 'c1']);
+    // Of a (2 s lately) and b (1 s), b goes first, although a's line came first.
+    enter('a', 'a3');
+    now += 10;
+    tickets.get('c1')?.release();
+    await settle();
+    expect(started).toEqual(['a1', 'b1', 'a2', 'c1', 'b2']);
+    // A new task of c (10 ms lately) is expected to wait for less than one of a's.
+    expect(queue.expectedWaitMs('c')).toBeLessThan(queue.expectedWaitMs('a'));
+  });
+
+  it('lets no client pass another client’s waiting task twice, however little it used', async () => {
+    let now = 0;
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: () => now });
+    const started: string[] = [];
+    const tickets = new Map<string, Ticket>();
+    const enter = (client: string, name: string): void => {
+      const ticket = queue.enter(client);
+      tickets.set(name, ticket);
+      void ticket.turn.then(() => started.push(name));
+    };
+    const finish = async (name: string, ms: number): Promise<void> => {
+      now += ms;
+      tickets.get(name)?.release();
+      await settle();
+    };
+    // p used the database for 10 s; x and y loop over 1 s tasks and stay below it.
+    enter('p', 'p1');
+    await settle();
+    enter('x', 'x1');
+    enter('y', 'y1');
+    enter('p', 'p2');
+    await finish('p1', 10_000);
+    enter('x', 'x2');
+    await finish('x1', 1_000);
+    enter('y', 'y2');
+    await finish('y1', 1_000);
+    // x and y each passed p2 once: p2 goes next, before x2 and y2 though p used far more.
+    expect(started).toEqual(['p1', 'x1', 'y1', 'p2']);
   });
 
   it('refuses a task whose expected wait passes the limit, counting the client’s own line first', () => {
@@ -77,15 +146,20 @@ describe('the fair queue in front of a route', () => {
     const served: string[] = [];
     const queue = new FairQueue({ concurrency: 1, maxWaitMs, initialServiceMs: 1_000 });
     const app = express();
-    app.get(
-      '/api/search',
-      fairQueueMiddleware(queue, (req) => req.get('x-client') ?? 'unknown'),
-      async (req, res) => {
-        await gate;
-        served.push(String(req.query.q));
-        res.json({ q: req.query.q });
-      },
-    );
+    app.get('/api/search', async (req, res) => {
+      const q = await whenTurn(
+        queue,
+        req,
+        res,
+        async () => {
+          await gate;
+          served.push(String(req.query.q));
+          return req.query.q;
+        },
+        { leaveWhenGone: true, client: req.get('x-client') ?? 'unknown' },
+      );
+      res.json({ q });
+    });
     app.use(apiErrorHandler(createLogger('silent')));
     return { app, open, served, queue };
   }

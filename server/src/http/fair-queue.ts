@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, Response } from 'express';
 import { HttpError } from './errors.js';
 
 /** A request refused because its expected wait in the queue passes the limit (503 + `Retry-After`). */
@@ -24,9 +24,20 @@ export interface FairQueueOptions {
   now?: () => number;
 }
 
+/** Half-life (ms) of a client's recent database time, by which waiting clients are ordered. */
+export const USAGE_HALF_LIFE_MS = 5_000;
+
+/** A client's database time, decayed with {@link USAGE_HALF_LIFE_MS} since `at`. */
+interface Usage {
+  ms: number;
+  at: number;
+}
+
 interface Waiting {
   start: () => void;
   cancelled: boolean;
+  /** Clients served while this task waited at the head of its line: none may pass it twice. */
+  passedBy: Set<string>;
 }
 
 /** A place in the queue: `turn` resolves when the task may run; call `release` when it ended (or `cancel` before). */
@@ -40,9 +51,13 @@ export interface Ticket {
 }
 
 /**
- * A queue that shares `concurrency` slots among clients in turn (round robin): each client has
- * its own line, and a freed slot goes to the next client that waits, so one client's many
- * costly tasks delay another client's task by at most one of theirs per slot, not all of them.
+ * A queue that shares `concurrency` slots among clients: each client has its own line, and a
+ * freed slot goes to the waiting client that used the database least lately (the durations of
+ * its tasks, halved every {@link USAGE_HALF_LIFE_MS}) among those that have not yet passed
+ * another line's first task once; clients that used it alike are served in turn (round robin).
+ * So one client's many costly tasks delay another client's task by at most one of theirs per
+ * slot, and a client sending cheap queries now and then goes before clients looping over costly
+ * ones rather than after every one of them.
  *
  * The expected wait of a new task is the tasks that would run before it in that order times the
  * mean duration of recent tasks (an exponentially weighted moving average), divided by the
@@ -54,6 +69,9 @@ export class FairQueue {
   private readonly lines = new Map<string, Waiting[]>();
   private serviceMs: number;
   private readonly now: () => number;
+  /** Recent database time per client (entries that faded below 1 ms are dropped now and then). */
+  private readonly usage = new Map<string, Usage>();
+  private releases = 0;
 
   constructor(private readonly options: FairQueueOptions) {
     if (!(options.concurrency >= 1)) throw new Error('concurrency must be at least 1');
@@ -71,12 +89,18 @@ export class FairQueue {
   /**
    * The expected wait (ms) of a task `client` would queue now: 0 when a slot is free and nobody
    * waits, else (tasks served before it + 1) × mean task duration ÷ slots. Before it are its own
-   * waiting tasks and, of every other client, as many as this client will have had turns.
+   * waiting tasks and, of every other client that used the database as little or less lately,
+   * as many as this client will have had turns.
    */
   expectedWaitMs(client: string): number {
     const own = this.lines.get(client)?.length ?? 0;
+    const now = this.now();
+    const mine = this.usedMs(client, now);
     let ahead = 0;
-    for (const [other, line] of this.lines) ahead += other === client ? line.length : Math.min(line.length, own + 1);
+    for (const [other, line] of this.lines) {
+      if (other === client) ahead += line.length;
+      else if (this.usedMs(other, now) <= mine) ahead += Math.min(line.length, own + 1);
+    }
     if (ahead === 0 && this.running < this.options.concurrency) return 0;
     return Math.ceil(((ahead + 1) * this.serviceMs) / this.options.concurrency);
   }
@@ -95,11 +119,15 @@ export class FairQueue {
       if (released || started === undefined) return;
       released = true;
       this.running -= 1;
+      const now = this.now();
+      const took = Math.max(0, now - started);
       // A weight of 0.2: the estimate follows a change of load within a few tasks.
-      this.serviceMs = 0.8 * this.serviceMs + 0.2 * Math.max(0, this.now() - started);
+      this.serviceMs = 0.8 * this.serviceMs + 0.2 * took;
+      this.usage.set(client, { ms: this.usedMs(client, now) + took, at: now });
+      if ((this.releases += 1) % 256 === 0) this.forgetIdle(now);
       this.dispatch();
     };
-    const entry: Waiting = { start: () => undefined, cancelled: false };
+    const entry: Waiting = { start: () => undefined, cancelled: false, passedBy: new Set() };
     const turn = new Promise<void>((resolve) => {
       entry.start = () => {
         started = this.now();
@@ -123,41 +151,108 @@ export class FairQueue {
     return { turn, release, cancel };
   }
 
-  /** Gives free slots to the clients in turn: the first line's first task, that line moved last. */
+  /** `client`'s database time (ms), decayed to `now`. */
+  private usedMs(client: string, now: number): number {
+    const u = this.usage.get(client);
+    return u ? u.ms * 2 ** (-(now - u.at) / USAGE_HALF_LIFE_MS) : 0;
+  }
+
+  /** Drops the usage of clients without waiting tasks whose time faded below 1 ms (bounds the map). */
+  private forgetIdle(now: number): void {
+    for (const client of this.usage.keys()) {
+      if (!this.lines.has(client) && this.usedMs(client, now) < 1) this.usage.delete(client);
+    }
+  }
+
+  /**
+   * Gives free slots to waiting clients: the first task of the line whose client used the
+   * database least lately (the earliest such line on a tie), that line then moved last — of the
+   * clients that have not passed another line's first task already; when every client has, the
+   * first line.
+   */
   private dispatch(): void {
     while (this.running < this.options.concurrency && this.lines.size > 0) {
-      const [client, line] = this.lines.entries().next().value as [string, Waiting[]];
+      const now = this.now();
+      const passedOnce = new Set<string>();
+      for (const line of this.lines.values()) for (const c of line[0]?.passedBy ?? []) passedOnce.add(c);
+      let [client, line] = this.lines.entries().next().value as [string, Waiting[]];
+      let least = Infinity;
+      for (const [other, otherLine] of this.lines) {
+        if (passedOnce.has(other)) continue;
+        const used = this.usedMs(other, now);
+        if (used < least) [client, line, least] = [other, otherLine, used];
+      }
       const next = line.shift();
       this.lines.delete(client);
       if (line.length > 0) this.lines.set(client, line);
       if (!next || next.cancelled) continue;
+      for (const [other, otherLine] of this.lines) if (other !== client) otherLine[0]?.passedBy.add(client);
       this.running += 1;
       next.start();
     }
   }
 }
 
+/** The client left before its turn came (its request is dropped; nothing is sent). */
+export class ClientGoneError extends HttpError {
+  override name = 'ClientGoneError';
+  constructor() {
+    // 499, nginx's "client closed request": a client error, not logged as a failure.
+    super(499, 'The client closed the request');
+  }
+}
+
+/** The client of a request in the queue: its address. */
+export const clientOf = (req: Request): string => req.ip ?? 'unknown';
+
 /**
- * Puts each request through `queue`, the client being `key(req)` (default: its address). The
- * request waits for its turn, runs, and frees its slot when its answer has been sent or its
- * connection closed; a client that goes away while waiting leaves the queue. A request whose
- * expected wait passes the limit goes to the error middleware as a 503 ({@link QueueFullError};
- * the API answers `{ success: false, error }`) with `Retry-After` set.
+ * Runs `task` — the part of a request that needs the database — when its client's turn comes
+ * in `queue`, and frees the slot when it settles. Routes call it only for what is not already
+ * in the response cache, so a kept answer never waits behind other clients' searches.
+ *
+ * @param leaveWhenGone drop the task when `res` closes before its turn (ClientGoneError);
+ *   false when its result may serve other requests too (the cache computes once for identical
+ *   requests), which then still get it
+ * @param client the client's key (default: its address)
+ * @throws QueueFullError when the expected wait passes the limit (`Retry-After` is then set on
+ *   `res`; the API's error middleware answers 503 `{ success: false, error }`)
+ * @throws ClientGoneError as said for `leaveWhenGone`; whatever `task` throws
  */
-export function fairQueueMiddleware(queue: FairQueue, key: (req: Request) => string = (req) => req.ip ?? 'unknown'): RequestHandler {
-  return (req, res, next) => {
-    let ticket: Ticket;
-    try {
-      ticket = queue.enter(key(req));
-    } catch (error) {
-      if (error instanceof QueueFullError) res.set('Retry-After', String(error.retryAfterSeconds));
-      next(error);
-      return;
-    }
-    res.once('close', ticket.cancel);
-    void ticket.turn.then(() => {
-      if (res.writableEnded || res.destroyed) ticket.release();
-      else next();
-    });
-  };
+export async function whenTurn<T>(
+  queue: FairQueue,
+  req: Request,
+  res: Response,
+  task: () => Promise<T>,
+  { leaveWhenGone, client = clientOf(req) }: { leaveWhenGone: boolean; client?: string },
+): Promise<T> {
+  let ticket: Ticket;
+  try {
+    ticket = queue.enter(client);
+  } catch (error) {
+    if (error instanceof QueueFullError && !res.headersSent) res.set('Retry-After', String(error.retryAfterSeconds));
+    throw error;
+  }
+  // Resolves true when the turn comes, false when the client left first (then out of the line).
+  let leave: (() => void) | undefined;
+  const turn = leaveWhenGone
+    ? new Promise<boolean>((resolve) => {
+        leave = () => {
+          ticket.cancel();
+          resolve(false);
+        };
+        void ticket.turn.then(() => {
+          if (leave) res.off('close', leave);
+          resolve(true);
+        });
+        if (res.destroyed) leave();
+        else res.once('close', leave);
+      })
+    : ticket.turn.then(() => true);
+  try {
+    if (!(await turn)) throw new ClientGoneError();
+    return await task();
+  } finally {
+    if (leave) res.off('close', leave);
+    ticket.release();
+  }
 }

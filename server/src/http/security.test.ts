@@ -249,6 +249,21 @@ describe('release origins in the policy', () => {
     expect(reads).toBe(1);
   });
 
+  it('answers with the origins it read last while a new read waits on a busy database', async () => {
+    let reads = 0;
+    const app = site(() => {
+      reads += 1;
+      // The first read answers; every later one waits as long as a database busy with a costly query.
+      return reads === 1 ? Promise.resolve(['https://cdn.example.net/kb/knowledge/1']) : new Promise(() => undefined);
+    }, 0);
+    for (let i = 0; i < 3; i++) {
+      const res = await request(app).get('/');
+      expect(res.status).toBe(200);
+      expect(directive(res, 'script-src')).toEqual(["'self'", 'https://cdn.example.net']);
+    }
+    expect(reads).toBe(2);
+  });
+
   it('keeps the last origins it read when the registry cannot be read, and tries again later', async () => {
     let fail = false;
     let reads = 0;

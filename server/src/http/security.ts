@@ -207,9 +207,8 @@ function cachedReleaseOrigins({
   let origins: readonly string[] = [];
   let readAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<readonly string[]> | undefined;
-  return () => {
-    if (Date.now() - readAt < releaseOriginsTtlMs) return Promise.resolve(origins);
-    pending ??= releaseBaseUrls()
+  const refresh = (): Promise<readonly string[]> =>
+    (pending ??= releaseBaseUrls()
       .then(
         (urls) => {
           origins = releaseOriginsOf(urls);
@@ -224,8 +223,13 @@ function cachedReleaseOrigins({
       .finally(() => {
         readAt = Date.now();
         pending = undefined;
-      });
-    return pending;
+      }));
+  return () => {
+    if (readAt === Number.NEGATIVE_INFINITY) return refresh();
+    // Later reads refresh in the background: no response (a static file, /healthz) waits for
+    // the policy behind a busy database; the origins read last serve meanwhile.
+    if (Date.now() - readAt >= releaseOriginsTtlMs) void refresh();
+    return Promise.resolve(origins);
   };
 }
 
@@ -233,7 +237,8 @@ function cachedReleaseOrigins({
  * The site's security headers, as middleware to mount before every route:
  * - `Content-Security-Policy`: {@link siteDirectives} with a fresh nonce per response
  *   (`crypto.randomBytes(16)`, base64; read it with {@link cspNonce}) and the release origins
- *   read from the registry at most every `releaseOriginsTtlMs`;
+ *   read from the registry at most every `releaseOriginsTtlMs` (only the first read is waited
+ *   for; later ones run in the background while the last origins read are used);
  * - `Strict-Transport-Security` (180 days) only when `publicOrigin` is `https:`;
  * - `Referrer-Policy: strict-origin-when-cross-origin` ({@link REFERRER_POLICY});
  * - `X-Content-Type-Options: nosniff`, `X-Frame-Options: SAMEORIGIN`, `Cross-Origin-Opener-Policy`

@@ -281,6 +281,7 @@ const paths: Record<string, Schema> = {
         '413': error('A body over 16 KB.'),
         '415': error('A body that is not JSON.'),
         '429': tooMany,
+        '503': error('Busy: the expected wait in the per-client queue (shared with searches) passes its limit, or the database is restarting. `Retry-After` says when to try again.'),
       },
     },
   },

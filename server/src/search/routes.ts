@@ -3,6 +3,7 @@ import { sendCachedJson, type CacheKey, type ResponseCache } from '../cache/resp
 import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
 import { HttpError } from '../http/errors.js';
+import { whenTurn, type FairQueue } from '../http/fair-queue.js';
 import { isStorableText } from '../http/guards.js';
 import { search, type SearchParams } from './service.js';
 
@@ -75,12 +76,17 @@ export function searchCacheKey(params: SearchParams): CacheKey {
  * `responses` when an identical search was answered at the current corpus version (`X-Cache:
  * hit`); each carries a weak `ETag` and a matching `If-None-Match` gets 304. `Cache-Control:
  * no-store` all the same: a visitor's searches are not left in shared or browser caches.
+ * With `queue`, a search not in the cache waits its client's turn there (`http/fair-queue.ts`;
+ * 503 with `Retry-After` when the expected wait is too long); a kept page is sent at once.
  */
-export function searchRouter(db: Queryable, responses: ResponseCache, fusion?: QueryFusion): Router {
+export function searchRouter(db: Queryable, responses: ResponseCache, fusion?: QueryFusion, queue?: FairQueue): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const params = parseSearchParams(req.query as Record<string, unknown>);
-    const result = await responses.json(searchCacheKey(params), async () => ({ value: await search(db, params, fusion) }));
+    const compute = async (): Promise<{ value: unknown }> => ({ value: await search(db, params, fusion) });
+    // With the cache on, a computed page may serve identical requests too: computed even if this client leaves.
+    const queued = queue ? () => whenTurn(queue, req, res, compute, { leaveWhenGone: !responses.enabled }) : compute;
+    const result = await responses.json(searchCacheKey(params), queued);
     sendCachedJson(req, res, result, { 'Cache-Control': 'no-store' });
   });
   return router;
