@@ -17,24 +17,12 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { warmAndLoad } from './api.mjs';
 import { ASK_QUESTIONS, searchMix, searchPath } from './lib/queries.mjs';
-import { log, ratio, repoRoot } from './lib/util.mjs';
+import { log, ratio, repoRoot, seededRandom } from './lib/util.mjs';
 
 /** Issue 20's "today" (PGlite on the HTTP event loop, 10 connections), req/s. */
 export const ISSUE_BASELINE = { search: 38, ask: 18.7 };
 /** The gates as multiples of {@link ISSUE_BASELINE}. */
 export const THROUGHPUT_GATES = { cacheOff: 2, popularMix: 5 };
-
-/** A small seeded generator (mulberry32), so every run draws the same sequence. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Questions of every evaluation set but the judge sets, `{ question, lang }`, shuffled (seeded), duplicates removed. */
 function evalQuestions() {
@@ -47,7 +35,7 @@ function evalQuestions() {
     .filter((f) => f.endsWith('.tsv') && !f.startsWith('judge'))
     .flatMap((f) => parseDevSet(fs.readFileSync(path.join(dir, f), 'utf8'), f.slice(0, -4)))
     .filter(({ lang, question }) => (lang === 'en' || lang === 'tr') && !seen.has(question) && seen.add(question));
-  const random = seeded(20);
+  const random = seededRandom(20);
   for (let i = all.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
     [all[i], all[j]] = [all[j], all[i]];
@@ -99,7 +87,7 @@ export async function measurePopularMix(baseUrl, { durationS, warmupS, connectio
   };
   const popularAsk = [...ASK_QUESTIONS, ...unseen.splice(0, 20 - ASK_QUESTIONS.length)];
   const popularSearch = searchMix().slice(0, 20);
-  const random = seeded(7);
+  const random = seededRandom(7);
   const out = {};
   const mixes = {
     search: () => (random() < 0.8 ? searchRequest(popularSearch[Math.floor(random() * 20)]) : searchRequest(((u) => ({ q: u.question, lang: u.lang }))(takeUnseen()))),

@@ -14,7 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { repoRoot } from '../lib/util.mjs';
+import { repoRoot, seededRandom } from '../lib/util.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = (file) => require(path.join(repoRoot, 'server', 'dist', file));
@@ -30,18 +30,6 @@ const LANGUAGES = [
   { lang: 'en', share: 0.35, sources: ['sizinti', 'hadith', 'tafsir'] },
   { lang: 'ar', share: 0.15, sources: ['hadith', 'tafsir'] },
 ];
-
-/** A small seeded PRNG (mulberry32): the same seed, the same corpus. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Clauses of the shipped corpus per language (en, tr, ar): verses split after sentence and
@@ -78,7 +66,7 @@ export function clausePools() {
 export async function addSyntheticPassages(db, { count, startAt, seed = 9, pools = clausePools(), onProgress }) {
   const { indexForms } = dist('corpus/normalize.js');
   const { insertPassages } = dist('passages/corpus.js');
-  const random = prng(seed + startAt);
+  const random = seededRandom(seed + startAt);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const pickLanguage = () => {
     let x = random();

@@ -130,3 +130,21 @@ export function folderSize(dir) {
   }
   return total;
 }
+
+/**
+ * A small seeded pseudo-random generator (mulberry32): the same seed, the same sequence, so a
+ * bench's generated corpus and its drawn requests repeat from run to run.
+ *
+ * @param {number} seed any integer
+ * @returns {() => number} numbers in [0, 1)
+ */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
