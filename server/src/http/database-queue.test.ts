@@ -48,9 +48,10 @@ describe.each(testBackends)('the fair queue in front of the database, for questi
   });
 
   it('answers 503 with Retry-After to a question expected to wait too long, and searches share the line', async () => {
-    // PGlite's queue runs 2 tasks at once (PostgreSQL's 10); with both slots taken, a request
-    // of the same client is expected to wait at least half a task (over the 100 ms limit once
-    // the first question's time is known), so at most one more is let in line.
+    // PGlite's queue runs 2 tasks at once (PostgreSQL's 10). The expected wait of a task is the
+    // tasks before it, plus one, × the mean task (200 ms at first, at least 160 after one
+    // question) ÷ the slots: with every slot taken and a 100 ms limit, the second later question
+    // is refused with 2 slots, the seventh at the latest with 10.
     const slots = inner.kind === 'pglite' ? 2 : 10;
     const { db, hold, open, held } = gatedDatabase(inner, slots + 1);
     const app = testApp(db, { SEARCH_CACHE: 'off', SEARCH_QUEUE_MAX_WAIT_MS: '100' });
@@ -62,13 +63,19 @@ describe.each(testBackends)('the fair queue in front of the database, for questi
 
     const running = Array.from({ length: slots }, () => ask('What does the Quran say about patience?'));
     while (held() < slots) await new Promise((resolve) => setImmediate(resolve));
-    const more = [ask('Who will enter paradise?'), ask('Is there compulsion in religion?'), ask('What is mercy?')];
+    const questions = ['Who will enter paradise?', 'Is there compulsion in religion?', 'What is mercy?'] as const;
+    const more = Array.from({ length: slots === 2 ? 3 : 7 }, (_, i) => ask(questions[i % questions.length] ?? 'What is mercy?'));
     const search = request(app).get('/api/search').query({ q: 'mercy', lang: 'en' }).then((r) => r);
-    // One of the later requests takes the free place in the line; the others are refused at
-    // once. (Without the queue every one reaches the database, which then lets all through.)
+    // The first later requests take places in the line; the rest are refused at once. (Without
+    // the queue every one reaches the database, which then lets all through.)
     const later = [...more, search];
     const firstRefused = Promise.race(later.map((p) => p.then((r) => (r.status === 503 ? r : new Promise<never>(() => undefined)))));
-    const refused = await Promise.race([firstRefused, Promise.all(later).then(() => undefined)]);
+    // Were none refused, the later requests would wait for the held ones: give up after 10 s.
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, 10_000, undefined)));
+    const refused = await Promise.race([firstRefused, Promise.all(later).then(() => undefined), gaveUp]);
+    clearTimeout(timer);
+    if (refused?.status !== 503) open();
     expect(refused?.status).toBe(503);
     expect(refused?.headers['retry-after']).toMatch(/^[1-9]\d*$/);
     expect(refused?.body as ApiError).toEqual({ success: false, error: 'The server is busy; try again in a few seconds' });
