@@ -38,7 +38,7 @@ describe('the scripts: --help exits 0, wrong usage exits 2', () => {
   });
 
   it.each([
-    [['bench/run.mjs', '--only=pages,charts'], 'bench: --only takes pages, api, scale; got "charts"'],
+    [['bench/run.mjs', '--only=pages,charts'], 'bench: --only takes pages, api, scale, costly, throughput; got "charts"'],
     [['bench/run.mjs', '--quick=yes'], 'bench: --quick takes no value'],
     [['bench/term-table.mjs', '--target'], 'term-table: --target needs a value'],
     [['bench/term-table.mjs', '--schema=s'], 'term-table: --schema goes with --url'],
