@@ -152,7 +152,7 @@ export const SHADOWS = {
   dialog: '0 16px 48px rgb(0 0 0 / 25%)',
 } as const;
 
-/** The layer behind a modal dialog: {@link COLORS.primaryDark} at 55 %, the same in every remote. */
+/** The layer behind a modal dialog: {@link COLORS.primaryDark}, translucent, so every remote's dialogs dim the page alike. */
 export const BACKDROP = 'rgb(10 54 49 / 55%)';
 
 /** Font stacks. Arabic passages use `ARABIC_FONT_STACK` (fonts.ts). */
