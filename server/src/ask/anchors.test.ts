@@ -24,7 +24,7 @@ describe.each(testBackends)('ask with concept anchors ($name)', (backend) => {
   let db: Database;
   useTestDatabase(backend, (opened) => (db = opened));
 
-  const cited = async (question: string, lang: 'en' | 'tr', expansion: Expansion): Promise<string[]> =>
+  const cited = async (question: string, lang: 'en' | 'tr', expansion: Expansion | undefined): Promise<string[]> =>
     ((await findPassages(db, { question, lang, source: 'quran' }, undefined, expansion))?.passages ?? []).flatMap((p) => p.refs);
 
   it('quotes a verse a mentioned concept names even when it shares no word with the question', async () => {
@@ -36,6 +36,15 @@ describe.each(testBackends)('ask with concept anchors ($name)', (backend) => {
   it('still refuses a question the sources do not answer', async () => {
     expect(await cited('Which football team won the world cup?', 'en', inline)).toEqual([]);
     expect(await cited('Dünya kupasını hangi futbol takımı kazandı?', 'tr', inline)).toEqual([]);
+  });
+
+  it('refuses a question about a named person the sources never mention, though WordNet names his class', async () => {
+    // WordNet makes Shakespeare an instance of "poet"; the Quran's verses on poets (26:224) do
+    // not mention him, so nothing in them relates to the question.
+    expect(await cited('What did Shakespeare write about love?', 'en', undefined)).toEqual([]);
+    expect(await cited('Shakespeare aşk hakkında ne yazdı?', 'tr', undefined)).toEqual([]);
+    // The class itself, asked about, still finds its verses.
+    expect(await cited('What did the poets write about love?', 'en', undefined)).toContain('26:224');
   });
 
   it('counts a concept mention for each of its words: the verse stating it answers although it lacks the question\'s verb', async () => {

@@ -22,6 +22,15 @@ describe('WordNet thesaurus', () => {
     expect(thesaurus?.synonyms('loaves')).not.toContain('loll');
   });
 
+  it('relates a common word to its class, but a named individual to nothing of its class or gloss', () => {
+    expect(thesaurus?.related?.('shoplifting')).toEqual(expect.arrayContaining(['stealing', 'theft']));
+    // Shakespeare is an instance of dramatist and poet; Moses of prophet; Jerusalem of city.
+    for (const name of ['shakespeare', 'moses', 'jerusalem']) expect(thesaurus?.related?.(name)).toEqual([]);
+    // Tesla's other sense, the unit, is a common noun and keeps its relations; the inventor does not.
+    expect(thesaurus?.related?.('tesla')).not.toContain('inventor');
+    expect(thesaurus?.related?.('tesla')).toContain('weber');
+  });
+
   it('knows nothing of words outside WordNet', () => {
     expect(thesaurus?.synonyms('qzxvbn')).toEqual([]);
   });

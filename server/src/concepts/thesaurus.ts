@@ -30,8 +30,15 @@ export interface Thesaurus {
   related?(word: string): string[];
 }
 
-/** WordNet pointers followed by {@link Thesaurus.related}: hypernym, instance hypernym, hyponym, derivation, similar to, also see, pertainym. */
-const RELATED_POINTERS = new Set(['@', '@i', '~', '~i', '+', '&', '^', '\\']);
+/**
+ * WordNet pointers followed by {@link Thesaurus.related}: hypernym, hyponym, instance hyponym,
+ * derivation, similar to, also see, pertainym. Not the instance hypernym (`@i`): a named
+ * individual's class is not the individual (Tesla → inventor, Chicago → city), and a passage
+ * about some inventor or some city does not mention it (issue 19's off-topic questions).
+ */
+const RELATED_POINTERS = new Set(['@', '~', '~i', '+', '&', '^', '\\']);
+/** The instance hypernym pointer: its synset names one individual (a person, a place, a brand). */
+const INSTANCE_OF = '@i';
 /** How many senses per part of speech {@link Thesaurus.related} reads (more than synonyms: a relation is filtered afterwards). */
 const RELATED_SENSES = 2;
 
@@ -161,6 +168,8 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
       };
       for (const { pos, offset } of senseOffsets(forms, RELATED_SENSES)) {
         const own = entry(pos, offset);
+        // A named individual's gloss describes its class too ("engineer and inventor"): skipped alike.
+        if (own.pointers.some((p) => p.symbol === INSTANCE_OF)) continue;
         for (const pointer of own.pointers) {
           if (RELATED_POINTERS.has(pointer.symbol)) for (const w of synset(pointer.pos, pointer.offset)) add(w);
         }
