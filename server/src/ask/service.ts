@@ -7,6 +7,7 @@ import { passageTexts } from '../passages/catalog.js';
 import type { RankedPassage, StoredPassage } from '../passages/types.js';
 import type { Expansion } from '../retrieval/expansion.js';
 import { identifyLanguage } from '../languages/identify.js';
+import { incidentalWord } from '../lexicon/domain.js';
 import { referencePassages, retrieve, searchableLanguages } from '../retrieval/pipeline.js';
 import { detailAsked, detailGiven } from './detail.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
@@ -60,13 +61,18 @@ export function answerLanguage(question: string, interfaceLang: Lang): Lang {
   return own === 'en' || own === 'tr' ? own : interfaceLang;
 }
 
-/** What the ranked candidates support: the passages an answer quotes, or only related ones, or nothing. */
-function pick(ranked: readonly RankedPassage[], totalWeight: number, absentWeight: number): { chosen: RankedPassage[]; related: boolean } {
+/**
+ * What the ranked candidates support: the passages an answer quotes, or only related ones, or
+ * nothing. A related passage must not match only terms that are not the source's own
+ * (`ownTerms` false): a verse sharing only words that turn up in the source incidentally
+ * (`lexicon/domain.ts`: "flat", "stop") relates to nothing the question asks.
+ */
+function pick(ranked: readonly RankedPassage[], totalWeight: number, absentWeight: number, ownTerms: readonly boolean[]): { chosen: RankedPassage[]; related: boolean } {
   const coverage = (p: RankedPassage): number => p.weight / totalWeight;
   const seen = new Set<string>();
   const chosen: RankedPassage[] = [];
-  const take = (bar: number, upTo: number): void => {
-    for (const p of ranked) {
+  const take = (bar: number, upTo: number, from: readonly RankedPassage[] = ranked): void => {
+    for (const p of from) {
       if (chosen.length >= upTo) return;
       const key = `${p.source}\u0000${p.ref}`;
       if (coverage(p) < bar || seen.has(key)) continue;
@@ -78,8 +84,11 @@ function pick(ranked: readonly RankedPassage[], totalWeight: number, absentWeigh
   if (!best || coverage(best) < RELATED_COVERAGE) return { chosen: [], related: false };
   if (coverage(best) < MIN_COVERAGE) {
     if (absentWeight >= MAX_ABSENT_SHARE * totalWeight) return { chosen: [], related: false };
-    take(RELATED_COVERAGE, MAX_RELATED);
-    return { chosen, related: true };
+    // A concept's anchor verse may match none of the words (it weighs through the concept): kept.
+    const incidentalOnly = (p: RankedPassage): boolean =>
+      p.termScores.some((score) => score > 0) && p.termScores.every((score, i) => score === 0 || ownTerms[i] === false);
+    take(RELATED_COVERAGE, MAX_RELATED, ranked.filter((p) => !incidentalOnly(p)));
+    return { chosen, related: chosen.length > 0 };
   }
   take(Math.max(MIN_COVERAGE, CLOSE_TO_BEST * coverage(best)), MAX_CITATIONS);
   take(MIN_COVERAGE, MIN_CITATIONS);
@@ -208,7 +217,8 @@ async function findByWords(
     rerankShare: MIN_COVERAGE,
   });
   if (found.passages.length === 0) return { passages: [], related: false };
-  const { chosen, related } = pick(found.passages, found.totalWeight, found.absentWeight);
+  const ownTerms = found.terms.map((t) => passageLang !== 'en' || !incidentalWord(t.word, source));
+  const { chosen, related } = pick(found.passages, found.totalWeight, found.absentWeight, ownTerms);
   return { passages: groupAdjacent(chosen), related };
 }
 

@@ -9,6 +9,7 @@ import { matchingWords } from '../passages/ranking.js';
 import type { RankedPassage, WordForms } from '../passages/types.js';
 import { warmUpExpansion, type Expansion } from '../retrieval/expansion.js';
 import { referencePassages, retrieve, searchableLanguages } from '../retrieval/pipeline.js';
+import { warmUpDomain } from '../lexicon/domain.js';
 
 /** Validated parameters of a search. */
 export interface SearchParams {
@@ -125,10 +126,12 @@ export async function search(
 
 /**
  * Runs a search in each language so that a fresh PGlite has compiled its query paths before
- * the first visitor (its first queries are slow), after loading the expansion's tables.
+ * the first visitor (its first queries are slow), after loading the expansion's tables and the
+ * English sources' word counts that `ask` reads (`lexicon/domain.ts`).
  */
 export async function warmUpSearch(db: Queryable): Promise<void> {
   warmUpExpansion();
+  warmUpDomain();
   const samples: Record<string, string> = { en: 'mercy patience', tr: 'sabır rahmet', ar: 'الرحمن' };
   for (const lang of await searchableLanguages(db)) {
     await search(db, { q: samples[lang] ?? 'a', lang, limit: 10, offset: 0 });
