@@ -11,6 +11,7 @@ import { healthRouter } from './health/routes.js';
 import { FairQueue } from './http/fair-queue.js';
 import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
 import { jsonBodyOnly, onReads, singleHost, perMinuteLimit, safeJsonBody, sameOriginOnly, singleQueryValues } from './http/guards.js';
+import { SharedRateLimitCounts } from './http/rate-limit-counts.js';
 import { requestLogging } from './http/logging.js';
 import { allowInlineStyles, inlineStylesOf, securityHeaders } from './http/security.js';
 import { clientEventsRouter } from './metrics/client-events.js';
@@ -49,6 +50,12 @@ export interface AppDeps {
   remoteHealth?: RemoteHealthChecker;
   /** The cache of repeated answers (default: one over `db`, on unless `config.responseCache` is false). */
   responses?: ResponseCache;
+  /**
+   * The batched counts of the read and question limits (default: one over `db` writing every
+   * `config.rateLimits.flushMs`; none when that is 0). `main.ts` passes its own, to write what
+   * is pending on shutdown.
+   */
+  rateLimitCounts?: SharedRateLimitCounts;
 }
 
 /** Largest JSON body accepted by `/api` (bytes). */
@@ -61,6 +68,7 @@ function apiRouter({
   alerts,
   registry,
   responses,
+  rateLimitCounts: batched,
 }: AppDeps & { alerts: AlertNotifier; registry: ReleaseRegistry; responses: ResponseCache }): Router {
   const api = Router();
   const limits = config.rateLimits;
@@ -68,8 +76,10 @@ function apiRouter({
   api.use(['/newsletter', '/contact'], perMinuteLimit('form', limits.formsPerMinute, { db, logger }));
   // The forms' group and limit, counted apart: a broken remote must not use up a visitor's form posts.
   api.use('/client-events', perMinuteLimit('form', limits.formsPerMinute, { db, logger, limiter: 'client-events' }));
-  api.use('/ask', perMinuteLimit('ask', limits.askPerMinute, { db, logger }));
-  api.use(onReads(perMinuteLimit('read', limits.readPerMinute, { db, logger })));
+  // Reads and questions (cache hits included) are counted in memory and written in batches, so
+  // that a kept answer puts no statement on the database; form posts write a row anyway.
+  api.use('/ask', perMinuteLimit('ask', limits.askPerMinute, { db, logger, batched }));
+  api.use(onReads(perMinuteLimit('read', limits.readPerMinute, { db, logger, batched })));
   api.use(sameOriginOnly(siteOrigins(config)));
   api.use(jsonBodyOnly);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -95,7 +105,8 @@ function apiRouter({
 /**
  * Builds the site's Express app (without listening): request logs, security headers,
  * compression, `/healthz`, `/readyz` and `/healthz/remotes`, the JSON API under `/api` (rate limits per route
- * group, counted in the database so every process shares them, same-origin POSTs, JSON bodies up to 16 KB, one error middleware answering
+ * group, counted in the database so every process shares them — reads and questions in batches
+ * every `RATE_LIMIT_FLUSH_MS`, form posts at once — same-origin POSTs, JSON bodies up to 16 KB, one error middleware answering
  * `{ success: false, error }`), the reading pages and their font (`/fonts/`), `/remotes.json`
  * and the remotes' builds, and the front-end builds under `config.webRoot`.
  *
@@ -134,7 +145,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(remoteHealthRouter(deps.remoteHealth ?? createRemoteHealth({ registry, logger })));
   const alerts = deps.alerts ?? createAlertNotifier({ db, config: config.forms, logger });
   const responses = deps.responses ?? createResponseCache({ db, enabled: config.responseCache, logger });
-  app.use('/api', apiRouter({ ...deps, alerts, registry, responses }));
+  const rateLimitCounts =
+    deps.rateLimitCounts ??
+    (config.rateLimits.flushMs > 0 ? new SharedRateLimitCounts({ db, flushMs: config.rateLimits.flushMs, logger }) : undefined);
+  app.use('/api', apiRouter({ ...deps, alerts, registry, responses, rateLimitCounts }));
   app.use('/unsubscribe', allowInlineStyles(...inlineStylesOf(unsubscribePage('invalid'))));
   app.use(
     unsubscribeRouter({
@@ -145,7 +159,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(
     '/read',
-    perMinuteLimit('read', config.rateLimits.readPerMinute, { db, logger, limiter: 'read-pages' }),
+    perMinuteLimit('read', config.rateLimits.readPerMinute, { db, logger, limiter: 'read-pages', batched: rateLimitCounts }),
     allowInlineStyles(READING_PAGE_STYLE),
   );
   app.use(readRouter(db));

@@ -46,8 +46,12 @@ export interface Config {
    * expected to wait longer gets 503 with `Retry-After` (`http/fair-queue.ts`).
    */
   searchQueueMaxWaitMs: number;
-  /** Requests per minute and client IP, per route group. */
-  rateLimits: { formsPerMinute: number; askPerMinute: number; readPerMinute: number };
+  /**
+   * Requests per minute and client IP, per route group; `flushMs` (`RATE_LIMIT_FLUSH_MS`,
+   * default 500): how often the reads' and questions' counts, kept in memory, are written to the
+   * shared table (0: one upsert per request, as the form posts always are).
+   */
+  rateLimits: { formsPerMinute: number; askPerMinute: number; readPerMinute: number; flushMs: number };
   logLevel: LogLevel;
   /** Origins besides the site's own that `/preview` may frame (`PREVIEW_ALLOWED_ORIGINS`, comma-separated). */
   previewAllowedOrigins: string[];
@@ -213,6 +217,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       formsPerMinute: integer(env, 'RATE_LIMIT_FORMS_PER_MINUTE', 20, 1, 1_000_000),
       askPerMinute: integer(env, 'RATE_LIMIT_ASK_PER_MINUTE', 120, 1, 1_000_000),
       readPerMinute: integer(env, 'RATE_LIMIT_READ_PER_MINUTE', 600, 1, 1_000_000),
+      flushMs: integer(env, 'RATE_LIMIT_FLUSH_MS', 500, 0, 10_000),
     },
     logLevel: rawLevel as LogLevel,
     forms: loadFormsConfig(env, (message) => new ConfigError(message)),

@@ -18,6 +18,7 @@ import { createReleaseRegistry } from './releases/registry.js';
 import { createRemoteHealth, type RemoteHealthChecker } from './releases/health.js';
 import { withQueryMetrics } from './metrics/database.js';
 import { startMetricsServer, type MetricsServer } from './metrics/server.js';
+import { SharedRateLimitCounts } from './http/rate-limit-counts.js';
 
 /** Longest wait for open requests to finish on shutdown (ms). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -92,9 +93,13 @@ async function start(config: Config, logger: Logger): Promise<void> {
   let operations: Operations | undefined;
   let remoteHealth: RemoteHealthChecker | undefined;
   let metrics: MetricsServer | undefined;
+  // Reads' and questions' rate-limit counts, written in batches (http/rate-limit-counts.ts).
+  const rateLimitCounts =
+    config.rateLimits.flushMs > 0 ? new SharedRateLimitCounts({ db, flushMs: config.rateLimits.flushMs, logger }) : undefined;
   /**
    * SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (at most
-   * SHUTDOWN_GRACE_MS, then their connections are cut), stop the admin socket and timers, close
+   * SHUTDOWN_GRACE_MS, then their connections are cut), write the rate-limit counts not yet
+   * written, stop the admin socket and timers, close
    * the database (PGlite writes a shutdown checkpoint, so the next start needs no recovery) —
    * which releases DATA_DIR's lock — and exit 0. A second signal while stopping is ignored.
    */
@@ -117,6 +122,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 20_000).unref();
     await Promise.all(servers.map(close));
     clearTimeout(force);
+    // The requests' counts not yet written, so that the other servers still see them.
+    await rateLimitCounts?.close();
     remoteHealth?.stop();
     await metrics?.close();
     try {
@@ -174,7 +181,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   }
   if (stopping) return;
 
-  const app = createApp({ config, db, logger, alerts: operations.alerts, remoteHealth });
+  const app = createApp({ config, db, logger, alerts: operations.alerts, remoteHealth, rateLimitCounts });
   const ports = config.knowledgePort === 0 ? [config.port] : [config.port, config.knowledgePort];
   servers = ports.map(() => createHttpServer(app, config.httpTimeouts));
   let bound: number[];

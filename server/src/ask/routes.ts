@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { isLang, MAX_QUESTION_CHARS, type Answer, type AskRequest } from '@kb/contracts';
 import { sendCachedJson, type CacheKey, type ResponseCache } from '../cache/responses.js';
+import { computeUnder } from '../cache/corpus-version.js';
 import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
 import { HttpError } from '../http/errors.js';
@@ -97,7 +98,9 @@ export function askRouter(db: Queryable, responses: ResponseCache, generator?: G
       if (responses.enabled) res.set('X-Cache', 'miss');
       const stream = openAnswerStream(res);
       try {
-        const outcome = await answerQuestion(db, request, { generator, stream, fusion });
+        const answer = (): ReturnType<typeof answerQuestion> => answerQuestion(db, request, { generator, stream, fusion });
+        // Under the version it will be kept under, as `responses.json` computes (term statistics).
+        const outcome = await (version !== undefined ? computeUnder(version, answer) : answer());
         if (outcome.rejected) req.log.warn({ rejected: outcome.rejected }, 'generated answer replaced by the extractive one');
         // Kept only when the stream ran to its end: a client that left may have cut the model short.
         else if (version !== undefined && res.writableEnded) responses.store(key, version, outcome.answer);

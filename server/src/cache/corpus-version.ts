@@ -3,6 +3,7 @@
  * number in `corpus_version` (see `passages/version.ts`), read at most once a second, and at
  * once after a change made through this process.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Queryable } from '../db/database.js';
 import { readCorpusVersion } from '../passages/version.js';
 
@@ -80,4 +81,27 @@ export function corpusVersionReader(
       last = undefined;
     },
   };
+}
+
+/** The corpus version a response is being computed under (set by the response cache). */
+const computing = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `fn` as the computation of a response kept under corpus `version`: what `fn` calls, in
+ * its asynchronous continuations too, finds the version with {@link versionComputedUnder}, so
+ * figures it derives from the corpus (term statistics) can be kept under the same version as
+ * the response they go into.
+ */
+export function computeUnder<T>(version: string, fn: () => T): T {
+  return computing.run(version, fn);
+}
+
+/**
+ * The corpus version of the response being computed (see {@link computeUnder}).
+ *
+ * @returns undefined outside such a computation: with the response cache off, or when the
+ *   version could not be read
+ */
+export function versionComputedUnder(): string | undefined {
+  return computing.getStore();
 }

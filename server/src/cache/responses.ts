@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { recordCacheRequest } from '../metrics/metrics.js';
-import { corpusVersionReader, onCorpusChange, type CorpusVersionReader } from './corpus-version.js';
+import { computeUnder, corpusVersionReader, onCorpusChange, type CorpusVersionReader } from './corpus-version.js';
 
 /** Bounds of the cache: bytes kept (UTF-8 bodies and keys), entries, and the age of the oldest entry served (ms). */
 export interface ResponseCacheLimits {
@@ -172,7 +172,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       if (version === undefined) return counted(key, await uncached(compute, 'miss'));
       const k = storeKey(version, key);
       const status: LRUCache.Status<string, Entry, () => Promise<Computed>> = {};
-      const entry = await entries.fetch(k, { context: compute, status });
+      // Computed under the version it is kept under, so term statistics are kept under it too.
+      const entry = await entries.fetch(k, { context: () => computeUnder(version, compute), status });
       if (entry === undefined) return counted(key, await uncached(compute, 'miss'));
       if (!entry.keep && entries.peek(k) === entry) entries.delete(k);
       const hit = status.fetch === 'hit' || status.fetch === 'inflight';

@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Queryable } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { HttpError } from './errors.js';
+import type { SharedRateLimitCounts } from './rate-limit-counts.js';
 import { DatabaseRateLimitStore } from './rate-limit-store.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -52,6 +53,12 @@ export interface SharedLimitStore {
   limiter?: string;
   /** Where database failures are reported (the store then counts in this process alone). */
   logger?: Logger;
+  /**
+   * Count in memory and write the counts in batches through these ({@link SharedRateLimitCounts}:
+   * limits shared to within about two flush intervals, no statement per request); absent: one
+   * upsert per request (exact across processes).
+   */
+  batched?: SharedRateLimitCounts;
 }
 
 /**
@@ -59,8 +66,10 @@ export interface SharedLimitStore {
  * to the error middleware as a 429 (with `RateLimit` and `Retry-After` headers set).
  *
  * Each client's minute starts at its first request. With `shared`, the counts are kept in the
- * database ({@link DatabaseRateLimitStore}), shared by every process on that database, failing
- * open to a per-process count while the database fails; without it, in this process's memory.
+ * database, shared by every process on that database, failing open to a per-process count while
+ * the database fails: with `shared.batched`, counted in memory and written in batches
+ * ({@link SharedRateLimitCounts}), else by one upsert per request ({@link DatabaseRateLimitStore});
+ * without `shared`, in this process's memory.
  *
  * The client is `req.ip`, so `TRUST_PROXY` decides whether `X-Forwarded-For` counts. A request
  * without a client address (its client reset the connection while an earlier middleware was
@@ -88,11 +97,9 @@ export function perMinuteLimit(name: string, perMinute: number, shared?: SharedL
     },
     ...(shared
       ? {
-          store: new DatabaseRateLimitStore({
-            db: shared.db,
-            limiter: shared.limiter ?? name,
-            logger: shared.logger,
-          }),
+          store: shared.batched
+            ? shared.batched.store(shared.limiter ?? name)
+            : new DatabaseRateLimitStore({ db: shared.db, limiter: shared.limiter ?? name, logger: shared.logger }),
         }
       : {}),
     handler: (_req, _res, next) => next(new HttpError(429, `Too many ${name} requests; try again in a minute`)),

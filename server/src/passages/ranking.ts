@@ -3,7 +3,9 @@
  * scoring listed passages, term statistics, highlighting). The SQL they run is built in
  * `internal/`.
  */
+import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/database.js';
+import { versionComputedUnder } from '../cache/corpus-version.js';
 import type { QueryTerm } from './terms.js';
 import { orQuery, prepare } from './internal/prepare.js';
 import { rank } from './internal/rank.js';
@@ -11,15 +13,64 @@ import { smallScope } from './internal/full-ranking.js';
 import { inlineRank, rankedRows, scoredSelect, Sql, toRanked, type ScoredRow } from './internal/sql.js';
 import type { LanguageTerms, RankedPassage, RankStrategy, Scope, TermStats, WordForms } from './types.js';
 
+/** Term statistics kept per database object, for one corpus version at a time. */
+interface StatsCache {
+  /** The corpus version the entries belong to. */
+  version: string | undefined;
+  entries: LRUCache<string, Promise<TermStats>>;
+}
+
+/** Most term statistics kept per database (each a few hundred bytes with its key). */
+export const TERM_STATS_CACHE_ENTRIES = 5_000;
+
+const statsCaches = new WeakMap<object, StatsCache>();
+
 /**
  * Counts, for each term, the passages of the scope matching it (its document frequency,
  * through its parts or alternatives), the passages matching any term, and the scope's size:
  * for one source of at most 20,000 passages in one language, in one pass over its rows; else
  * through the GIN index on `passages.tsv`.
  *
+ * Inside the computation of a response the response cache keeps (`computeUnder` in
+ * `cache/corpus-version.ts`), the figures are kept in memory too, under that response's corpus
+ * version (at most {@link TERM_STATS_CACHE_ENTRIES} per database, least recently used dropped
+ * first): an import or a removal through any server raises the version, and every kept figure
+ * of an older version is dropped when a newer one is seen. Elsewhere (`SEARCH_CACHE=off`, the
+ * evaluation, a version that could not be read) they are counted every time.
+ *
  * @param terms at least one term
+ * @throws on a database error (nothing is kept then)
  */
 export async function termStats(db: Queryable, terms: readonly QueryTerm[], scope: Scope): Promise<TermStats> {
+  const version = versionComputedUnder();
+  if (version === undefined) return countTermStats(db, terms, scope);
+  let cache = statsCaches.get(db);
+  if (!cache) {
+    cache = { version, entries: new LRUCache({ max: TERM_STATS_CACHE_ENTRIES }) };
+    statsCaches.set(db, cache);
+  }
+  if (cache.version !== version) {
+    // A read begun before a newer one may end after it: count, but keep nothing under it.
+    if (cache.version !== undefined && BigInt(version) < BigInt(cache.version)) return countTermStats(db, terms, scope);
+    cache.entries.clear();
+    cache.version = version;
+  }
+  // What the figures depend on: the scope and each term's parts and alternatives (not its
+  // word, weights or anchors).
+  const key = JSON.stringify([scope.lang ?? null, scope.source ?? null, terms.map((t) => [t.parts, t.alternatives ?? []])]);
+  const kept = cache.entries.get(key);
+  if (kept) return structuredClone(await kept);
+  const counting = countTermStats(db, terms, scope);
+  const entries = cache.entries;
+  entries.set(key, counting);
+  counting.catch(() => {
+    if (entries.get(key) === counting) entries.delete(key);
+  });
+  return structuredClone(await counting);
+}
+
+/** {@link termStats} counted now, without the cache. */
+async function countTermStats(db: Queryable, terms: readonly QueryTerm[], scope: Scope): Promise<TermStats> {
   const [group] = await prepare(db, [{ lang: scope.lang, terms }]);
   const prepared = group?.terms ?? [];
   const termQueries = prepared.map((t) => orQuery([t.parts ?? '', t.alternatives ?? '']));

@@ -1,0 +1,178 @@
+import express, { type Express } from 'express';
+import request from 'supertest';
+import type { Database, Queryable } from '../db/database';
+import { createApp } from '../app';
+import { createLogger } from '../logger';
+import { openTestDatabase, testBackends, useTestDatabase } from '../testing/databases';
+import { testConfig } from '../testing/app';
+import { apiErrorHandler } from './errors';
+import { perMinuteLimit } from './guards';
+import { SharedRateLimitCounts } from './rate-limit-counts';
+
+const MINUTE = 60_000;
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+/** `inner` with every statement's text recorded in `statements`. */
+function counted(inner: Database): { db: Database; statements: string[] } {
+  const statements: string[] = [];
+  const db: Database = {
+    kind: inner.kind,
+    query: (sql, params) => {
+      statements.push(sql);
+      return inner.query(sql, params);
+    },
+    exec: (sql) => {
+      statements.push(sql);
+      return inner.exec(sql);
+    },
+    transaction: (fn) => inner.transaction(fn),
+    close: () => inner.close(),
+  };
+  return { db, statements };
+}
+
+/** One "server process": `/ping` limited to `perMinute` per minute through `counts`. */
+function limitedApp(perMinute: number, db: Queryable, counts: SharedRateLimitCounts): Express {
+  const app = express();
+  app.use('/ping', perMinuteLimit('ping', perMinute, { db, batched: counts }));
+  app.get('/ping', (_req, res) => void res.json({ ok: true }));
+  app.use(apiErrorHandler(createLogger('silent')));
+  return app;
+}
+
+async function rows(db: Queryable): Promise<{ limiter: string; key: string; hits: number }[]> {
+  return db.query('SELECT limiter, key, hits FROM rate_limits ORDER BY limiter, key');
+}
+
+describe.each(testBackends)('rate-limit counts written in batches ($name)', (backend) => {
+  let inner: Database;
+  useTestDatabase(backend, (opened) => (inner = opened), false);
+  beforeEach(async () => {
+    await inner.exec('DELETE FROM rate_limits');
+  });
+
+  it('holds the limit on one server with no statement per request: 429 JSON with Retry-After', async () => {
+    const { db, statements } = counted(inner);
+    const counts = new SharedRateLimitCounts({ db, flushMs: 60_000 });
+    const app = limitedApp(3, db, counts);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await request(app).get('/ping')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await request(app).get('/ping');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, error: 'Too many ping requests; try again in a minute' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(statements).toEqual([]);
+    // The five requests reach the shared table in one statement.
+    await counts.close();
+    expect(statements).toHaveLength(1);
+    expect(await rows(inner)).toEqual([{ limiter: 'ping', key: '127.0.0.1', hits: 5 }]);
+  });
+
+  it('two servers on one database share the limit once each has written and read back', async () => {
+    const a = new SharedRateLimitCounts({ db: inner, flushMs: 60_000 });
+    const b = new SharedRateLimitCounts({ db: inner, flushMs: 60_000 });
+    const appA = limitedApp(4, inner, a);
+    const appB = limitedApp(4, inner, b);
+    for (const app of [appA, appA, appB, appB]) expect((await request(app).get('/ping')).status).toBe(200);
+    await a.flush();
+    await b.flush();
+    // b read back all four hits; a still has the two of its own only, until its next write.
+    expect((await request(appB).get('/ping')).status).toBe(429);
+    expect((await request(appA).get('/ping')).status).toBe(200);
+    await a.flush();
+    expect((await request(appA).get('/ping')).status).toBe(429);
+    await a.close();
+    await b.close();
+    expect(await rows(inner)).toEqual([{ limiter: 'ping', key: '127.0.0.1', hits: 7 }]);
+  });
+
+  it('writes by itself within the flush interval, and starts a new window a minute after the first request', async () => {
+    let t = Date.now();
+    const counts = new SharedRateLimitCounts({ db: inner, flushMs: 20, now: () => t });
+    const store = counts.store('ask');
+    store.init({ windowMs: MINUTE } as Parameters<typeof store.init>[0]);
+    const start = t;
+    expect(await store.increment('7.7.7.7')).toEqual({ totalHits: 1, resetTime: new Date(start + MINUTE) });
+    t += 10_000;
+    expect((await store.increment('7.7.7.7')).totalHits).toBe(2);
+    const deadline = Date.now() + 10_000;
+    while ((await rows(inner)).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await rows(inner)).toEqual([{ limiter: 'ask', key: '7.7.7.7', hits: 2 }]);
+    // Another process's store of the same limiter counts on from the shared row once it has written.
+    const other = new SharedRateLimitCounts({ db: inner, flushMs: 60_000, now: () => t });
+    const otherStore = other.store('ask');
+    otherStore.init({ windowMs: MINUTE } as Parameters<typeof otherStore.init>[0]);
+    expect((await otherStore.increment('7.7.7.7')).totalHits).toBe(1);
+    await other.flush();
+    expect(await otherStore.get('7.7.7.7')).toEqual({ totalHits: 3, resetTime: new Date(start + MINUTE) });
+    t = start + MINUTE;
+    expect(await otherStore.increment('7.7.7.7')).toEqual({ totalHits: 1, resetTime: new Date(t + MINUTE) });
+    await other.close();
+    await counts.close();
+    expect(await rows(inner)).toEqual([{ limiter: 'ask', key: '7.7.7.7', hits: 1 }]);
+  });
+
+  it('keeps counting in this process while the database fails, and writes the hits once it answers', async () => {
+    let down = true;
+    const flaky: Queryable = {
+      query: (sql, params) => (down ? Promise.reject(new Error('timeout')) : inner.query(sql, params)),
+      exec: (sql) => inner.exec(sql),
+    };
+    const lines: string[] = [];
+    const logger = createLogger('warn', { write: (line: string) => void lines.push(line) });
+    const counts = new SharedRateLimitCounts({ db: flaky, flushMs: 60_000, logger });
+    const app = limitedApp(2, flaky, counts);
+    expect((await request(app).get('/ping')).status).toBe(200);
+    await counts.flush();
+    expect((await request(app).get('/ping')).status).toBe(200);
+    expect((await request(app).get('/ping')).status).toBe(429);
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
+      'rate limit: the database failed; counting in this process alone until it answers',
+    ]);
+    down = false;
+    await counts.close();
+    expect(await rows(inner)).toEqual([{ limiter: 'ping', key: '127.0.0.1', hits: 3 }]);
+  });
+});
+
+describe.each(testBackends)('a kept answer and the database ($name)', (backend) => {
+  let inner: Database;
+  beforeAll(async () => {
+    inner = await openTestDatabase(backend, { surahs: [1, 2] });
+  }, 120_000);
+  afterAll(async () => {
+    await inner.close();
+  });
+
+  it('a search page or an answer from the response cache runs no statement', async () => {
+    const { db, statements } = counted(inner);
+    let t = Date.now();
+    jest.spyOn(Date, 'now').mockImplementation(() => t);
+    const counts = new SharedRateLimitCounts({ db, flushMs: 60_000 });
+    const app = createApp({ config: testConfig(), db, logger: createLogger('silent'), rateLimitCounts: counts });
+    const search = (): Promise<request.Response> => request(app).get('/api/search').query({ q: 'mercy', lang: 'en' }).then((r) => r);
+    const ask = (): Promise<request.Response> => request(app).post('/api/ask').send({ question: 'What is mercy?', lang: 'en' }).then((r) => r);
+    const first = [await search(), await ask()];
+    expect(first.map((r) => [r.status, r.headers['x-cache']])).toEqual([
+      [200, 'miss'],
+      [200, 'miss'],
+    ]);
+    expect(statements.length).toBeGreaterThan(0);
+    statements.length = 0;
+    t += 100;
+    const again = [await search(), await ask()];
+    expect(again.map((r) => [r.status, r.headers['x-cache']])).toEqual([
+      [200, 'hit'],
+      [200, 'hit'],
+    ]);
+    expect(again[0]?.body).toEqual(first[0]?.body);
+    expect(again[1]?.body).toEqual(first[1]?.body);
+    expect(statements).toEqual([]);
+    await counts.close();
+  });
+});

@@ -1,0 +1,85 @@
+import { AdminCommands } from '../admin/registry';
+import { QURAN_IMPORTS } from '../corpus/catalog';
+import { registerCorpusCommands } from '../corpus/imports';
+import type { Database } from '../db/database';
+import { queryTerms } from '../retrieval/query';
+import { openTestDatabase, testBackends } from '../testing/databases';
+import { computeUnder } from '../cache/corpus-version';
+import { termStats } from './ranking';
+import type { Scope, TermStats } from './types';
+import { readCorpusVersion } from './version';
+
+describe.each(testBackends)('term statistics kept per corpus version ($name)', (backend) => {
+  let inner: Database;
+  let db: Database;
+  const statements: string[] = [];
+  let commands: AdminCommands;
+  beforeAll(async () => {
+    inner = await openTestDatabase(backend, { surahs: [1, 2], imports: QURAN_IMPORTS.filter((i) => i.lang === 'en') });
+    // Every statement of the statistics and the admin commands recorded (the version reads of
+    // statsNow go to the database itself).
+    db = {
+      kind: inner.kind,
+      query: (sql, params) => {
+        statements.push(sql);
+        return inner.query(sql, params);
+      },
+      exec: (sql) => {
+        statements.push(sql);
+        return inner.exec(sql);
+      },
+      transaction: (fn) => inner.transaction(fn),
+      close: () => inner.close(),
+    };
+    commands = new AdminCommands();
+    registerCorpusCommands(commands, { db });
+  }, 120_000);
+  afterAll(async () => {
+    await inner.close();
+  });
+
+  /** The statistics as a response computed under the current corpus version asks for them. */
+  async function statsNow(terms: Parameters<typeof termStats>[1], scope: Scope): Promise<TermStats> {
+    const version = await readCorpusVersion(inner);
+    return computeUnder(version, () => termStats(db, terms, scope));
+  }
+
+  it('answers a repeated question from memory, and counts afresh after an import and a removal', async () => {
+    const terms = queryTerms('patience mercy', ['en']);
+    const notes = { lang: 'en', source: 'notes' };
+    expect(await statsNow(terms, notes)).toEqual({ usable: [true, true], df: [0, 0], total: 0, scopeSize: 0 });
+    const quran = await statsNow(terms, { lang: 'en', source: 'quran' });
+    expect(quran.df[0]).toBeGreaterThan(0);
+
+    statements.length = 0;
+    expect(await statsNow(terms, { lang: 'en', source: 'quran' })).toEqual(quran);
+    // The same terms written otherwise (their words are not what is counted) are kept too.
+    const respelled = terms.map((t) => ({ ...t, word: t.word.toUpperCase(), partWeight: 0.5 }));
+    expect(await statsNow(respelled, { lang: 'en', source: 'quran' })).toEqual(quran);
+    expect(statements).toEqual([]);
+
+    const { importId } = (await commands.run('corpus.begin', { source: 'notes', lang: 'en' })) as { importId: string };
+    await commands.run('corpus.stage', {
+      importId,
+      records: [
+        { position: 1, ref: '1', text: 'Patience is a light.' },
+        { position: 2, ref: '2', text: 'Mercy and patience go together.' },
+        { position: 3, ref: '3', text: 'Nothing here.' },
+      ],
+    });
+    await commands.run('corpus.commit', { importId, translator: 'Test notes' });
+    expect(await statsNow(terms, notes)).toEqual({ usable: [true, true], df: [2, 1], total: 2, scopeSize: 3 });
+    // A kept result handed out is the caller's own: changing it changes nothing kept.
+    const handed = await statsNow(terms, notes);
+    handed.df[0] = 99;
+    expect((await statsNow(terms, notes)).df).toEqual([2, 1]);
+
+    await commands.run('corpus.remove', { source: 'notes' });
+    expect(await statsNow(terms, notes)).toEqual({ usable: [true, true], df: [0, 0], total: 0, scopeSize: 0 });
+
+    // Outside a response's computation (SEARCH_CACHE=off, the evaluation) nothing is kept.
+    statements.length = 0;
+    expect(await termStats(db, terms, { lang: 'en', source: 'quran' })).toEqual(quran);
+    expect(statements.length).toBeGreaterThan(0);
+  });
+});
