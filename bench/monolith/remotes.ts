@@ -32,6 +32,11 @@ export type ExposedModuleId = string;
 /** No retries: nothing is loaded over the network. */
 export const RETRY_DELAYS_MS: readonly number[] = [];
 
+/** The release list's address, as the federated module gives it; the monolith registers nothing from it. */
+export function remotesRequestUrl(): string {
+  return '/remotes.json';
+}
+
 /** No remotes are registered in a monolith. */
 export function registeredVersions(): ReadonlyMap<string, string> {
   return new Map();
