@@ -9,13 +9,11 @@
  * average, and the eleventh client's, `/healthz`'s and the static file's figures; then the
  * medians per build.
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { readCommandLine, usageError } from '../tooling/cli.mjs';
-import { freePort, sleep } from '../tooling/scratch.mjs';
 import { measureCostly } from './costly.mjs';
-import { BENCH_RATE_LIMITS } from './lib/server.mjs';
+import { startBuildOverData } from './lib/server.mjs';
 import { log, median, repoRoot } from './lib/util.mjs';
 
 const USAGE = `Usage: node bench/costly-ab.mjs --data-dir=DIR --dist-b=PATH [--pairs=3] [--seconds=30]
@@ -44,26 +42,12 @@ const COSTLY_SET = [
   { q: 'light', lang: 'en' },
 ];
 
-async function startBuild(dist) {
-  const port = await freePort();
-  const env = { ...process.env, ...BENCH_RATE_LIMITS, PORT: String(port), KNOWLEDGE_PORT: '0', DATA_DIR: path.resolve(values['data-dir']), SEARCH_CACHE: 'off', LOG_LEVEL: 'warn', WEB_ROOT: repoRoot };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(dist, 'main.js')], { cwd: repoRoot, env, stdio: 'ignore' });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
-    const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await sleep(500);
-  }
-  return { url, stop: async () => (child.kill('SIGTERM'), await exited) };
-}
 
 const builds = { A: path.join(repoRoot, 'server', 'dist'), B: path.resolve(values['dist-b']) };
 const runs = [];
 for (let pair = 0; pair < Number(values.pairs ?? 3); pair += 1) {
   for (const [name, dist] of Object.entries(builds)) {
-    const server = await startBuild(dist);
+    const server = await startBuildOverData(dist, { dataDir: values['data-dir'], cache: false });
     try {
       const load = os.loadavg()[0];
       const r = await measureCostly(server.url, { reps: 1, idleS: 0, durationS: Number(values.seconds ?? 30), costlySet: COSTLY_SET });

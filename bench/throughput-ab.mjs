@@ -8,13 +8,11 @@
  * face the same machine load as nearly as it can be had. Prints JSON: per run, the build, the
  * load average at its start, and each figure; then the medians per build and A ÷ B pair by pair.
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { readCommandLine, usageError } from '../tooling/cli.mjs';
-import { freePort, sleep } from '../tooling/scratch.mjs';
 import { measureCacheOff, measurePopularMix } from './throughput.mjs';
-import { BENCH_RATE_LIMITS } from './lib/server.mjs';
+import { startBuildOverData } from './lib/server.mjs';
 import { log, median, repoRoot } from './lib/util.mjs';
 
 const USAGE = `Usage: node bench/throughput-ab.mjs --data-dir=DIR --dist-b=PATH [--pairs=2] [--seconds=10]
@@ -29,22 +27,6 @@ const { values } = readCommandLine({
 });
 if (!values['data-dir'] || !values['dist-b']) usageError('throughput-ab', USAGE, '--data-dir and --dist-b are required');
 
-/** Starts `dist`'s main.js over the data folder; `cache` false sets `SEARCH_CACHE=off`. */
-async function startBuild(dist, cache) {
-  const port = await freePort();
-  const env = { ...process.env, ...BENCH_RATE_LIMITS, PORT: String(port), KNOWLEDGE_PORT: '0', DATA_DIR: path.resolve(values['data-dir']), LOG_LEVEL: 'warn', WEB_ROOT: repoRoot };
-  if (!cache) env.SEARCH_CACHE = 'off';
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(dist, 'main.js')], { cwd: repoRoot, env, stdio: 'ignore' });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
-    const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await sleep(500);
-  }
-  return { url, stop: async () => (child.kill('SIGTERM'), await exited) };
-}
 
 const plan = { durationS: Number(values.seconds ?? 10), warmupS: 3, connections: 10 };
 const builds = { A: path.join(repoRoot, 'server', 'dist'), B: path.resolve(values['dist-b']) };
@@ -54,7 +36,7 @@ for (let pair = 0; pair < Number(values.pairs ?? 2); pair += 1) {
     const load = os.loadavg()[0];
     const figures = {};
     for (const cache of [true, false]) {
-      const server = await startBuild(dist, cache);
+      const server = await startBuildOverData(dist, { dataDir: values['data-dir'], cache });
       try {
         const r = cache ? await measurePopularMix(server.url, plan) : await measureCacheOff(server.url, plan);
         for (const what of ['search', 'ask']) {

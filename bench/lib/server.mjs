@@ -4,6 +4,7 @@
  * and, when `DATABASE_URL` is given, a fresh schema `kb_bench_<hex>` in that PostgreSQL
  * database. A folder or schema that already holds data is refused, never reused.
  */
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import * as scratchData from '../../tooling/scratch.mjs';
 import { log, processMemory, repoRoot } from './util.mjs';
@@ -57,4 +58,30 @@ export async function startServer(scratch, { webRoot = repoRoot, env = {}, name 
   });
   log(`server "${name}" ready on ${server.url} in ${(server.readyMs / 1000).toFixed(1)} s (${scratch.kind})`);
   return { ...server, startMs: server.readyMs, memory: () => processMemory(server.pid) };
+}
+
+/**
+ * Starts one build of the server (`<dist>/main.js`, e.g. server/dist or a copy of an earlier
+ * build inside server/) over an already loaded `DATA_DIR`, on a free port, with the bench's
+ * rate limits; for the A/B scripts (bench/costly-ab.mjs, bench/throughput-ab.mjs). Waits up to
+ * 300 s for `/readyz`.
+ *
+ * @param {string} dist the build's folder
+ * @param {{ dataDir: string, cache: boolean }} options `cache` false sets `SEARCH_CACHE=off`
+ * @returns {Promise<{ url: string, stop: () => Promise<unknown> }>}
+ */
+export async function startBuildOverData(dist, { dataDir, cache }) {
+  const port = await scratchData.freePort();
+  const env = { ...process.env, ...BENCH_RATE_LIMITS, PORT: String(port), KNOWLEDGE_PORT: '0', DATA_DIR: path.resolve(dataDir), LOG_LEVEL: 'warn', WEB_ROOT: repoRoot };
+  if (!cache) env.SEARCH_CACHE = 'off';
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(dist, 'main.js')], { cwd: repoRoot, env, stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await scratchData.sleep(500);
+  }
+  return { url, stop: async () => (child.kill('SIGTERM'), await exited) };
 }

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { Database, Queryable } from '../db/database';
 import { createApp } from '../app';
 import { createLogger } from '../logger';
-import { openTestDatabase, testBackends, useTestDatabase } from '../testing/databases';
+import { openTestDatabase, recordingDatabase, testBackends, useTestDatabase } from '../testing/databases';
 import { testConfig } from '../testing/app';
 import { apiErrorHandler } from './errors';
 import { perMinuteLimit } from './guards';
@@ -14,25 +14,6 @@ const MINUTE = 60_000;
 afterEach(() => {
   jest.restoreAllMocks();
 });
-
-/** `inner` with every statement's text recorded in `statements`. */
-function counted(inner: Database): { db: Database; statements: string[] } {
-  const statements: string[] = [];
-  const db: Database = {
-    kind: inner.kind,
-    query: (sql, params) => {
-      statements.push(sql);
-      return inner.query(sql, params);
-    },
-    exec: (sql) => {
-      statements.push(sql);
-      return inner.exec(sql);
-    },
-    transaction: (fn) => inner.transaction(fn),
-    close: () => inner.close(),
-  };
-  return { db, statements };
-}
 
 /** One "server process": `/ping` limited to `perMinute` per minute through `counts`. */
 function limitedApp(perMinute: number, db: Queryable, counts: SharedRateLimitCounts): Express {
@@ -55,7 +36,7 @@ describe.each(testBackends)('rate-limit counts written in batches ($name)', (bac
   });
 
   it('holds the limit on one server with no statement per request: 429 JSON with Retry-After', async () => {
-    const { db, statements } = counted(inner);
+    const { db, statements } = recordingDatabase(inner);
     const counts = new SharedRateLimitCounts({ db, flushMs: 60_000 });
     const app = limitedApp(3, db, counts);
     const statuses = [];
@@ -150,7 +131,7 @@ describe.each(testBackends)('a kept answer and the database ($name)', (backend) 
   });
 
   it('a search page or an answer from the response cache runs no statement', async () => {
-    const { db, statements } = counted(inner);
+    const { db, statements } = recordingDatabase(inner);
     let t = Date.now();
     jest.spyOn(Date, 'now').mockImplementation(() => t);
     const counts = new SharedRateLimitCounts({ db, flushMs: 60_000 });

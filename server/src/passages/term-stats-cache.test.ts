@@ -3,7 +3,7 @@ import { QURAN_IMPORTS } from '../corpus/catalog';
 import { registerCorpusCommands } from '../corpus/imports';
 import type { Database } from '../db/database';
 import { queryTerms } from '../retrieval/query';
-import { openTestDatabase, testBackends } from '../testing/databases';
+import { openTestDatabase, recordingDatabase, testBackends } from '../testing/databases';
 import { computeUnder } from '../cache/corpus-version';
 import { termStats } from './ranking';
 import type { Scope, TermStats } from './types';
@@ -12,25 +12,13 @@ import { readCorpusVersion } from './version';
 describe.each(testBackends)('term statistics kept per corpus version ($name)', (backend) => {
   let inner: Database;
   let db: Database;
-  const statements: string[] = [];
+  let statements: string[] = [];
   let commands: AdminCommands;
   beforeAll(async () => {
     inner = await openTestDatabase(backend, { surahs: [1, 2], imports: QURAN_IMPORTS.filter((i) => i.lang === 'en') });
     // Every statement of the statistics and the admin commands recorded (the version reads of
     // statsNow go to the database itself).
-    db = {
-      kind: inner.kind,
-      query: (sql, params) => {
-        statements.push(sql);
-        return inner.query(sql, params);
-      },
-      exec: (sql) => {
-        statements.push(sql);
-        return inner.exec(sql);
-      },
-      transaction: (fn) => inner.transaction(fn),
-      close: () => inner.close(),
-    };
+    ({ db, statements } = recordingDatabase(inner));
     commands = new AdminCommands();
     registerCorpusCommands(commands, { db });
   }, 120_000);

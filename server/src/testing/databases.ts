@@ -126,3 +126,25 @@ export function noDatabase(): Database {
   const fail = (): Promise<never> => Promise.reject(new Error('no database in this test'));
   return { kind: 'pglite', query: fail, exec: fail, transaction: fail, close: () => Promise.resolve() };
 }
+
+/**
+ * `inner` with the text of every statement it is given (query and exec) appended to
+ * `statements`, in order; transactions and close pass through unrecorded.
+ */
+export function recordingDatabase(inner: Database): { db: Database; statements: string[] } {
+  const statements: string[] = [];
+  const db: Database = {
+    kind: inner.kind,
+    query: (sql, params) => {
+      statements.push(sql);
+      return inner.query(sql, params);
+    },
+    exec: (sql) => {
+      statements.push(sql);
+      return inner.exec(sql);
+    },
+    transaction: (fn) => inner.transaction(fn),
+    close: () => inner.close(),
+  };
+  return { db, statements };
+}
