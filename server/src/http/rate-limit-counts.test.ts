@@ -98,6 +98,33 @@ describe.each(testBackends)('rate-limit counts written in batches ($name)', (bac
     expect(await rows(inner)).toEqual([{ limiter: 'ask', key: '7.7.7.7', hits: 1 }]);
   });
 
+  it('keeps at most maxClients clients in memory: written ones are forgotten oldest first, and count on from the table', async () => {
+    const counts = new SharedRateLimitCounts({ db: inner, flushMs: 60_000, maxClients: 3 });
+    const store = counts.store('read');
+    store.init({ windowMs: MINUTE } as Parameters<typeof store.init>[0]);
+    const hits = async (key: string): Promise<number> => (await store.increment(key)).totalHits;
+    for (const key of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) expect(await hits(key)).toBe(1);
+    // Nothing written yet: a fourth client is counted and no client's unwritten hits are dropped.
+    expect(await hits('4.4.4.4')).toBe(1);
+    expect(await hits('1.1.1.1')).toBe(2);
+    await counts.flush();
+    // All written: a new client makes room by forgetting the oldest windows (1, 2 and 3).
+    expect(await hits('5.5.5.5')).toBe(1);
+    expect(await hits('4.4.4.4')).toBe(2);
+    // A forgotten client counts from zero until the next write reads its shared count back.
+    expect(await hits('1.1.1.1')).toBe(1);
+    await counts.flush();
+    expect((await store.get('1.1.1.1'))?.totalHits).toBe(3);
+    await counts.close();
+    expect((await rows(inner)).map((r) => [r.key, r.hits])).toEqual([
+      ['1.1.1.1', 3],
+      ['2.2.2.2', 1],
+      ['3.3.3.3', 1],
+      ['4.4.4.4', 2],
+      ['5.5.5.5', 1],
+    ]);
+  });
+
   it('keeps counting in this process while the database fails, and writes the hits once it answers', async () => {
     let down = true;
     const flaky: Queryable = {

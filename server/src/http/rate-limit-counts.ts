@@ -13,7 +13,20 @@ export interface SharedRateLimitCountsOptions {
   logger?: Logger;
   /** The clock in ms since the epoch (default `Date.now`; tests move it). */
   now?: () => number;
+  /**
+   * Clients one limiter keeps in memory at most (default {@link MAX_CLIENTS}); past it, clients
+   * whose hits are all written are forgotten, oldest window first.
+   */
+  maxClients?: number;
 }
+
+/**
+ * Clients per limiter kept in memory (about 150 bytes each): a flood of distinct addresses
+ * cannot grow the process without bound. A forgotten client's hits are in the table already; its
+ * next request counts from zero until the next write reads its shared count back, the same
+ * bound as across servers.
+ */
+export const MAX_CLIENTS = 100_000;
 
 /** One client's window as this process knows it. */
 interface Count {
@@ -62,6 +75,7 @@ export class SharedRateLimitCounts {
   private readonly flushMs: number;
   private readonly logger: Logger | undefined;
   private readonly now: () => number;
+  private readonly maxClients: number;
   /** Limiter name → client key → count. */
   private readonly limiters = new Map<string, Map<string, Count>>();
   private timer: NodeJS.Timeout | undefined;
@@ -76,6 +90,8 @@ export class SharedRateLimitCounts {
     this.flushMs = options.flushMs;
     this.logger = options.logger;
     this.now = options.now ?? (() => Date.now());
+    this.maxClients = options.maxClients ?? MAX_CLIENTS;
+    if (!(this.maxClients >= 1)) throw new Error(`maxClients must be at least 1, not ${options.maxClients}`);
     this.lastSweep = this.now();
   }
 
@@ -108,6 +124,8 @@ export class SharedRateLimitCounts {
         if (!count) {
           // A new window: hits of the ended one no longer decide anything, so they are not written.
           count = { start: now, windowMs, shared: 0, inFlight: 0, pending: 0, pendingSince: now };
+          if (counts.size >= this.maxClients) forgetWritten(counts, this.maxClients);
+          counts.delete(key); // an ended window's entry goes, so the map keeps insertion order = window order
           counts.set(key, count);
         }
         this.add(count, 1, now);
@@ -264,6 +282,19 @@ export class SharedRateLimitCounts {
       { err: error },
       'rate limit: the database failed; counting in this process alone until it answers',
     );
+  }
+}
+
+/**
+ * Forgets clients whose hits are all written, in the order their windows started, until the map
+ * holds under `max` × 0.9 (a tenth of room, so a flood does not scan the map at every request).
+ * Clients with hits still to write are kept: they are bounded by what arrives between two writes.
+ */
+function forgetWritten(counts: Map<string, Count>, max: number): void {
+  const target = Math.floor(max * 0.9);
+  for (const [key, count] of counts) {
+    if (counts.size < target) return;
+    if (count.pending === 0 && count.inFlight === 0) counts.delete(key);
   }
 }
 
