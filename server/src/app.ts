@@ -11,7 +11,7 @@ import { healthRouter } from './health/routes.js';
 import { FairQueue } from './http/fair-queue.js';
 import { apiErrorHandler, apiNotFound, siteErrorHandler } from './http/errors.js';
 import { jsonBodyOnly, onReads, singleHost, perMinuteLimit, safeJsonBody, sameOriginOnly, singleQueryValues } from './http/guards.js';
-import { SharedRateLimitCounts } from './http/rate-limit-counts.js';
+import { rateLimitCountsFor, type SharedRateLimitCounts } from './http/rate-limit-counts.js';
 import { requestLogging } from './http/logging.js';
 import { allowInlineStyles, inlineStylesOf, securityHeaders } from './http/security.js';
 import { clientEventsRouter } from './metrics/client-events.js';
@@ -147,7 +147,7 @@ export function createApp(deps: AppDeps): Express {
   const responses = deps.responses ?? createResponseCache({ db, enabled: config.responseCache, logger });
   const rateLimitCounts =
     deps.rateLimitCounts ??
-    (config.rateLimits.flushMs > 0 ? new SharedRateLimitCounts({ db, flushMs: config.rateLimits.flushMs, logger }) : undefined);
+    rateLimitCountsFor({ db, flushMs: config.rateLimits.flushMs, logger });
   app.use('/api', apiRouter({ ...deps, alerts, registry, responses, rateLimitCounts }));
   app.use('/unsubscribe', allowInlineStyles(...inlineStylesOf(unsubscribePage('invalid'))));
   app.use(

@@ -18,7 +18,7 @@ import { createReleaseRegistry } from './releases/registry.js';
 import { createRemoteHealth, type RemoteHealthChecker } from './releases/health.js';
 import { withQueryMetrics } from './metrics/database.js';
 import { startMetricsServer, type MetricsServer } from './metrics/server.js';
-import { SharedRateLimitCounts } from './http/rate-limit-counts.js';
+import { rateLimitCountsFor } from './http/rate-limit-counts.js';
 
 /** Longest wait for open requests to finish on shutdown (ms). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -95,7 +95,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   let metrics: MetricsServer | undefined;
   // Reads' and questions' rate-limit counts, written in batches (http/rate-limit-counts.ts).
   const rateLimitCounts =
-    config.rateLimits.flushMs > 0 ? new SharedRateLimitCounts({ db, flushMs: config.rateLimits.flushMs, logger }) : undefined;
+    rateLimitCountsFor({ db, flushMs: config.rateLimits.flushMs, logger });
   /**
    * SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (at most
    * SHUTDOWN_GRACE_MS, then their connections are cut), write the rate-limit counts not yet

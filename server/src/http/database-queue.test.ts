@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { ApiError, Answer } from '@kb/contracts';
 import type { Database } from '../db/database';
 import { testApp } from '../testing/app';
-import { openTestDatabase, testBackends } from '../testing/databases';
+import { testBackends, useTestDatabase } from '../testing/databases';
 
 /**
  * The database behind `inner`; after `hold()`, every statement but the rate limits' and the
@@ -40,12 +40,7 @@ function gatedDatabase(inner: Database, autoOpenAt: number): { db: Database; hol
 
 describe.each(testBackends)('the fair queue in front of the database, for questions ($name)', (backend) => {
   let inner: Database;
-  beforeAll(async () => {
-    inner = await openTestDatabase(backend, { surahs: [1, 2] });
-  }, 120_000);
-  afterAll(async () => {
-    await inner.close();
-  });
+  useTestDatabase(backend, (opened) => (inner = opened), { surahs: [1, 2] });
 
   it('answers 503 with Retry-After to a question expected to wait too long, and searches share the line', async () => {
     // PGlite's queue runs 2 tasks at once (PostgreSQL's 10). The expected wait of a task is the

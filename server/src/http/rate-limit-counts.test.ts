@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { Database, Queryable } from '../db/database';
 import { createApp } from '../app';
 import { createLogger } from '../logger';
-import { openTestDatabase, recordingDatabase, testBackends, useTestDatabase } from '../testing/databases';
+import { recordingDatabase, testBackends, useTestDatabase } from '../testing/databases';
 import { testConfig } from '../testing/app';
 import { apiErrorHandler } from './errors';
 import { perMinuteLimit } from './guards';
@@ -150,12 +150,7 @@ describe.each(testBackends)('rate-limit counts written in batches ($name)', (bac
 
 describe.each(testBackends)('a kept answer and the database ($name)', (backend) => {
   let inner: Database;
-  beforeAll(async () => {
-    inner = await openTestDatabase(backend, { surahs: [1, 2] });
-  }, 120_000);
-  afterAll(async () => {
-    await inner.close();
-  });
+  useTestDatabase(backend, (opened) => (inner = opened), { surahs: [1, 2] });
 
   it('a search page or an answer from the response cache runs no statement', async () => {
     const { db, statements } = recordingDatabase(inner);

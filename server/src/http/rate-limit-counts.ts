@@ -28,6 +28,14 @@ export interface SharedRateLimitCountsOptions {
  */
 export const MAX_CLIENTS = 100_000;
 
+/**
+ * The batched counts a server uses for its read and question limits: none when `flushMs` is 0
+ * (`RATE_LIMIT_FLUSH_MS=0`: one upsert per request instead).
+ */
+export function rateLimitCountsFor(options: SharedRateLimitCountsOptions): SharedRateLimitCounts | undefined {
+  return options.flushMs > 0 ? new SharedRateLimitCounts(options) : undefined;
+}
+
 /** One client's window as this process knows it. */
 interface Count {
   /** Start of the window, ms since the epoch: the database's once read back, else this process's first request. */
