@@ -1,5 +1,5 @@
 /**
- * `node bench/start.mjs [--runs 3] [--keep]` (`--help`: usage)
+ * `node bench/start.mjs [--runs 3] [--port P] [--keep]` (`--help`: usage)
  *
  * Issue 20's start-up figures on the embedded default: a first start from an empty `DATA_DIR`
  * (migrations, the shipped corpus, the frequent-term table, warm-up) to `/readyz` 200, then a
@@ -12,22 +12,25 @@ import { readCommandLine, usageError } from '../tooling/cli.mjs';
 import { createScratch, startServer } from '../tooling/scratch.mjs';
 import { quantile, round } from './lib/util.mjs';
 
-const USAGE = `Usage: node bench/start.mjs [--runs N] [--keep]
+const USAGE = `Usage: node bench/start.mjs [--runs N] [--port P] [--keep]
 
   --runs N   first starts (each on a new, empty DATA_DIR) and restarts to time (default 3)
+  --port P   the port the server listens on (default: a free one the system picks)
   --keep     keep the scratch folders (their paths are printed)`;
 
-const { values } = readCommandLine({ tool: 'start', usage: USAGE, options: { runs: { type: 'string' }, keep: { type: 'boolean' } } });
+const { values } = readCommandLine({ tool: 'start', usage: USAGE, options: { runs: { type: 'string' }, port: { type: 'string' }, keep: { type: 'boolean' } } });
 const runs = values.runs === undefined ? 3 : Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 20) usageError('start', USAGE, '--runs must be a whole number from 1 to 20');
+const port = values.port === undefined ? undefined : Number(values.port);
+if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) usageError('start', USAGE, '--port must be a port number');
 
 const results = [];
 for (let i = 0; i < runs; i++) {
   const scratch = await createScratch({ prefix: 'kb-start-', keep: values.keep === true });
   try {
-    const first = await startServer(scratch, { name: `first-${i}` });
+    const first = await startServer(scratch, { name: `first-${i}`, port });
     await first.stop();
-    const again = await startServer(scratch, { name: `restart-${i}` });
+    const again = await startServer(scratch, { name: `restart-${i}`, port });
     await again.stop();
     results.push({ firstStartMs: first.readyMs, restartMs: again.readyMs, load: round(os.loadavg()[0], 1) });
     process.stderr.write(`run ${i + 1}: first start ${first.readyMs} ms, restart ${again.readyMs} ms\n`);

@@ -10,10 +10,11 @@ import { passageCounts } from './passages/catalog.js';
 import type { Database } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrate } from './db/migrate.js';
-import { openDatabase } from './db/open.js';
+import { openDatabase, type FirstStart } from './db/open.js';
+import { PREPARED_DATA_DIR } from './corpus/prepared.js';
 import { createHttpServer } from './http/server.js';
 import { createLogger, type Logger } from './logger.js';
-import { warmUpSearch } from './search/service.js';
+import { warmUpSearch, warmUpSearchTables } from './search/service.js';
 import { createReleaseRegistry } from './releases/registry.js';
 import { createRemoteHealth, type RemoteHealthChecker } from './releases/health.js';
 import { withQueryMetrics } from './metrics/database.js';
@@ -74,21 +75,42 @@ function close(server: http.Server): Promise<void> {
 /** Set once a shutdown signal arrived; start-up failures after it are part of the shutdown. */
 let stopping = false;
 
+/** The log line of a first start: the prepared data folder used, or why the corpus is loaded instead. */
+function logFirstStart(logger: Logger, outcome: FirstStart): void {
+  if (outcome.prepared) {
+    logger.info({ archive: outcome.archive, builtAt: outcome.builtAt, ms: outcome.ms }, 'first start: the prepared data folder was unpacked');
+  } else if (outcome.reason === 'missing') {
+    logger.info({ detail: outcome.detail }, 'first start: no prepared data folder (npm run build writes it); loading the corpus');
+  } else {
+    logger.warn({ reason: outcome.reason, detail: outcome.detail }, `first start: the prepared data folder is ${outcome.reason} and not used; loading the corpus`);
+  }
+}
+
 async function start(config: Config, logger: Logger): Promise<void> {
   // The embedded database's worker thread: a death fails what was in flight (503) and restarts
   // it; three deaths within a minute end the server with an error (a supervisor restarts it).
+  // An empty DATA_DIR gets the build's prepared data folder.
+  const opening = openDatabase(config, {
+    onDeath: ({ exitCode, error, deathsInWindow }) =>
+      logger.error({ err: error, exitCode, deathsInWindow }, 'the database worker died; restarting it'),
+    onRestart: () => logger.info('the database worker was restarted and answers again'),
+    onGiveUp: (error) => {
+      logger.fatal({ err: error }, 'the database worker keeps dying; exiting');
+      process.exit(1);
+    },
+    preparedData: { dir: PREPARED_DATA_DIR },
+    onFirstStart: (outcome) => logFirstStart(logger, outcome),
+  });
+  // The worker thread is opening (or unpacking) the database now: the main thread meanwhile
+  // builds what search reads from the shipped files, which needs no database.
+  try {
+    warmUpSearchTables();
+  } catch (error) {
+    await opening.then((db) => db.close()).catch(() => undefined); // releases DATA_DIR's lock
+    throw error;
+  }
   // Timed at the interface, whatever runs behind it (kb_db_query_duration_seconds).
-  const db: Database = withQueryMetrics(
-    await openDatabase(config, {
-      onDeath: ({ exitCode, error, deathsInWindow }) =>
-        logger.error({ err: error, exitCode, deathsInWindow }, 'the database worker died; restarting it'),
-      onRestart: () => logger.info('the database worker was restarted and answers again'),
-      onGiveUp: (error) => {
-        logger.fatal({ err: error }, 'the database worker keeps dying; exiting');
-        process.exit(1);
-      },
-    }),
-  );
+  const db: Database = withQueryMetrics(await opening);
   let servers: http.Server[] = [];
   let operations: Operations | undefined;
   let remoteHealth: RemoteHealthChecker | undefined;

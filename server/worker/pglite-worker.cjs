@@ -5,8 +5,10 @@
  * TypeScript only in its main thread, and `server/src/db/pglite-worker.ts` (jest) and
  * `server/dist/db/pglite-worker.js` (the build) both start this one file, two folders above them.
  *
- * `workerData`: `{ dataDir?: string, loadDataDir?: Uint8Array }` — the data folder (absent = in
- * memory) and an archive from `dumpDataDir` to unpack into an empty folder (restore).
+ * `workerData`: `{ dataDir?: string, loadDataDir?: Uint8Array, loadDataDirFile?: string }` — the
+ * data folder (absent = in memory) and an archive from `dumpDataDir` to unpack into an empty
+ * folder: given as bytes (restore), or as a file read here (the prepared data folder of a first
+ * start, read off the main thread, which warms up meanwhile).
  *
  * Protocol (every request carries a numeric `id`; the answer repeats it):
  * - from the worker, once: `{ type: 'ready' }` or `{ type: 'failed', error }`
@@ -15,10 +17,12 @@
  * - `{ id, op: 'begin', tx }` → answered once `BEGIN` ran; from then on the connection is the
  *   transaction's: statements without that `tx` wait (PGlite's own transaction lock) until
  * - `{ id, op: 'end', tx, commit }` → `COMMIT` (or `ROLLBACK` when `commit` is false)
- * - `{ id, op: 'dump' }` → `{ id, ok: true, result: Uint8Array }` (a gzipped tar after a CHECKPOINT)
+ * - `{ id, op: 'dump', compression? }` → `{ id, ok: true, result: Uint8Array }` (a tar after a
+ *   CHECKPOINT, gzipped unless `compression` is `'none'`)
  * - `{ id, op: 'close' }` → PGlite closed (a shutdown checkpoint), then the thread ends
  * A failure answers `{ id, ok: false, error }`, `error` holding the driver's fields (`code`…).
  */
+const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require('@electric-sql/pglite');
 const { vector } = require('@electric-sql/pglite-pgvector');
@@ -42,9 +46,10 @@ function serializeError(error) {
 
 async function open() {
   const extensions = { vector };
-  const options = workerData.loadDataDir
-    ? { extensions, loadDataDir: new Blob([workerData.loadDataDir], { type: 'application/x-tar' }) }
-    : { extensions };
+  const archive = workerData.loadDataDirFile ? fs.readFileSync(workerData.loadDataDirFile) : workerData.loadDataDir;
+  // PGlite gunzips an archive whose type says gzip, and untars any other as it is.
+  const type = archive && archive[0] === 0x1f && archive[1] === 0x8b ? 'application/x-gzip' : 'application/x-tar';
+  const options = archive ? { extensions, loadDataDir: new Blob([archive], { type }) } : { extensions };
   const pg = workerData.dataDir === undefined ? new PGlite(options) : new PGlite(workerData.dataDir, options);
   await pg.waitReady;
   return pg;
@@ -109,7 +114,7 @@ async function handle(pg, message) {
       // A checkpoint first writes every committed page to the data files, so a restore starts
       // without replaying WAL; the dump runs under PGlite's lock (one consistent moment).
       await pg.exec('CHECKPOINT');
-      const archive = await pg.dumpDataDir('gzip');
+      const archive = await pg.dumpDataDir(message.compression === 'none' ? 'none' : 'gzip');
       return new Uint8Array(await archive.arrayBuffer());
     }
     case 'close':

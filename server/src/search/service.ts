@@ -125,13 +125,24 @@ export async function search(
 }
 
 /**
- * Runs a search in each language so that a fresh PGlite has compiled its query paths before
- * the first visitor (its first queries are slow), after loading the expansion's tables and the
- * English sources' word counts that `ask` reads (`lexicon/domain.ts`).
+ * Loads what search and answers read from the shipped files, not the database: the expansion's
+ * glossary index and tables (`retrieval/expansion.ts`) and the English sources' word counts
+ * (`lexicon/domain.ts`), about 3 s of CPU on this machine. Synchronous and done once (later
+ * calls return at once), so the server runs it while the database opens in its worker thread.
  */
-export async function warmUpSearch(db: Queryable): Promise<void> {
+export function warmUpSearchTables(): void {
   warmUpExpansion();
   warmUpDomain();
+}
+
+/**
+ * Runs a search in each language so that a fresh PGlite has compiled its query paths before
+ * the first visitor (its first queries are slow), after {@link warmUpSearchTables}.
+ *
+ * @throws on a database error
+ */
+export async function warmUpSearch(db: Queryable): Promise<void> {
+  warmUpSearchTables();
   const samples: Record<string, string> = { en: 'mercy patience', tr: 'sabır rahmet', ar: 'الرحمن' };
   for (const lang of await searchableLanguages(db)) {
     await search(db, { q: samples[lang] ?? 'a', lang, limit: 10, offset: 0 });
