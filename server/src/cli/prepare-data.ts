@@ -1,3 +1,5 @@
+import { CONCEPT_INDEX_FILE, writeConceptIndex } from '../concepts/prepared-index.js';
+import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import { buildPreparedData, findPreparedData, PREPARED_DATA_DIR } from '../corpus/prepared.js';
 import { HelpRequested, onlyOptions, parseCommandLine, reportUsage, UsageError } from './args.js';
 
@@ -25,6 +27,15 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError || error instanceof HelpRequested) return reportUsage(error, USAGE);
     throw error;
+  }
+  // The glossary's index (a second of every start otherwise); an invalid glossary is the
+  // server's to report at start (search then runs without it), so none is written then.
+  try {
+    const bytes = writeConceptIndex(loadGlossary());
+    process.stdout.write(`concept index written: ${(bytes / 1e6).toFixed(1)} MB in ${CONCEPT_INDEX_FILE}\n`);
+  } catch (error) {
+    if (!(error instanceof GlossaryError)) throw error;
+    process.stdout.write(`no concept index written: ${error.message}\n`);
   }
   const found = findPreparedData(PREPARED_DATA_DIR);
   if (found.usable && !force) {

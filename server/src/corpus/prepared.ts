@@ -18,11 +18,11 @@ import zlib from 'node:zlib';
 import { migrate, readMigrations } from '../db/migrate.js';
 import { openPGliteWorker } from '../db/pglite-worker.js';
 import { passageCounts } from '../passages/catalog.js';
+import { PREPARED_DATA_DIR, serverCodeHash } from '../prepared-data.js';
 import { importFile, SHIPPED_IMPORTS, type CorpusImport, type CorpusSlice } from './catalog.js';
 import { loadCorpus } from './service.js';
 
-/** Where the build writes the prepared data folder: `server/dist/prepared-data` (beside the code it belongs to). */
-export const PREPARED_DATA_DIR = path.resolve(__dirname, '..', 'prepared-data');
+export { PREPARED_DATA_DIR };
 
 /** The manifest's file name in the prepared data folder. */
 export const PREPARED_MANIFEST = 'manifest.json';
@@ -94,25 +94,6 @@ function pgliteVersion(): string {
   }
 }
 
-/** sha256 over the relative paths and contents of the code files under `root` (not tests, not the prepared folder). */
-function codeHash(root: string, extension: string): string {
-  const files: string[] = [];
-  const visit = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (full !== PREPARED_DATA_DIR) visit(full);
-      } else if (entry.name.endsWith(extension) && !entry.name.endsWith('.d.ts') && !entry.name.includes('.test.')) {
-        files.push(full);
-      }
-    }
-  };
-  visit(root);
-  const hash = crypto.createHash('sha256');
-  for (const file of files.sort()) hash.update(`${path.relative(root, file)}\0`).update(fs.readFileSync(file)).update('\0');
-  return hash.digest('hex');
-}
-
 /**
  * What a prepared data folder built now from this installation would record: the PGlite
  * version, the migrations, the server's code and the package files of the imports. Reads every
@@ -123,12 +104,11 @@ function codeHash(root: string, extension: string): string {
  */
 export function preparedDataKey(options: { imports?: readonly CorpusImport[]; slice?: CorpusSlice } = {}): PreparedDataKey {
   const imports = options.imports ?? SHIPPED_IMPORTS;
-  const extension = path.extname(__filename);
   return {
     format: FORMAT,
     pglite: pgliteVersion(),
     migrations: sha256(...readMigrations().map((m) => `${m.version}\0${m.name}\0${m.sql}\0`)),
-    code: codeHash(path.resolve(__dirname, '..'), extension),
+    code: serverCodeHash(),
     imports: imports.map((entry) => ({
       id: entry.id,
       source: entry.source,

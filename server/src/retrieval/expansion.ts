@@ -1,4 +1,5 @@
-import { buildConceptIndex, type ConceptIndex } from '../concepts/detect.js';
+import type { ConceptIndex } from '../concepts/detect.js';
+import { conceptIndexFor } from '../concepts/prepared-index.js';
 import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import type { Concept } from '../concepts/types.js';
 import { englishRelated, turkishRelated, type SemanticLayer } from './semantic.js';
@@ -65,7 +66,8 @@ export function shippedExpansion(): Expansion {
       if (!(error instanceof ThesaurusError)) throw error;
       process.emitWarning(`${error.message}; searching Turkish without synonyms`, 'ThesaurusWarning');
     }
-    const base: Expansion = { concepts: buildConceptIndex(concepts) };
+    // Read from the build's file when it is current (`concepts/prepared-index.ts`).
+    const base: Expansion = { concepts: conceptIndexFor(concepts).index };
     if (Object.keys(thesauri).length > 0) base.thesauri = thesauri;
     const semantic: Partial<Record<string, SemanticLayer>> = { tr: turkishRelated() };
     if (english) semantic.en = englishRelated(english);
