@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { CONCEPT_INDEX_FILE, writeConceptIndex } from '../concepts/prepared-index.js';
 import { GlossaryError, loadGlossary } from '../concepts/glossary.js';
 import { buildPreparedData, findPreparedData, PREPARED_DATA_DIR } from '../corpus/prepared.js';
@@ -35,6 +36,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`concept index written: ${(bytes / 1e6).toFixed(1)} MB in ${CONCEPT_INDEX_FILE}\n`);
   } catch (error) {
     if (!(error instanceof GlossaryError)) throw error;
+    fs.rmSync(CONCEPT_INDEX_FILE, { force: true });
     process.stdout.write(`no concept index written: ${error.message}\n`);
   }
   const found = findPreparedData(PREPARED_DATA_DIR);
