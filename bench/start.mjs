@@ -4,9 +4,10 @@
  * Issue 20's start-up figures on the embedded default: a first start from an empty `DATA_DIR`
  * (migrations, the shipped corpus, the frequent-term table, warm-up) to `/readyz` 200, then a
  * restart on the same folder, `--runs` times each with a new folder; wall time from spawning
- * `server/dist/main.js` (run `npm run build -w server` first). Prints JSON: each run's times
- * and load average, and the medians. A benchmark: nothing here asserts a time.
+ * `server/dist/main.js` (run `npm run build -w server` first). Prints JSON: each run's times,
+ * the CPU seconds the server had used when ready (Linux) and load average, and the medians. A benchmark: nothing here asserts a time.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { readCommandLine, usageError } from '../tooling/cli.mjs';
 import { createScratch, startServer } from '../tooling/scratch.mjs';
@@ -24,15 +25,31 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) usageError('start', USAGE,
 const port = values.port === undefined ? undefined : Number(values.port);
 if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) usageError('start', USAGE, '--port must be a port number');
 
+/**
+ * CPU seconds (user + system, every thread) process `pid` has used, from `/proc/PID/stat` (Linux;
+ * undefined elsewhere): less bent by other jobs on a shared machine than the wall time.
+ * @param {number} pid
+ */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return round((Number(fields[11]) + Number(fields[12])) / 100, 2); // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return undefined;
+  }
+}
+
 const results = [];
 for (let i = 0; i < runs; i++) {
   const scratch = await createScratch({ prefix: 'kb-start-', keep: values.keep === true });
   try {
     const first = await startServer(scratch, { name: `first-${i}`, port });
+    const firstCpuS = cpuSeconds(first.pid);
     await first.stop();
     const again = await startServer(scratch, { name: `restart-${i}`, port });
+    const restartCpuS = cpuSeconds(again.pid);
     await again.stop();
-    results.push({ firstStartMs: first.readyMs, restartMs: again.readyMs, load: round(os.loadavg()[0], 1) });
+    results.push({ firstStartMs: first.readyMs, restartMs: again.readyMs, firstCpuS, restartCpuS, load: round(os.loadavg()[0], 1) });
     process.stderr.write(`run ${i + 1}: first start ${first.readyMs} ms, restart ${again.readyMs} ms\n`);
   } finally {
     if (values.keep) process.stderr.write(`kept ${scratch.dir}\n`);
