@@ -172,7 +172,9 @@ describe("the first screen's remote files", () => {
 
     const shellChunk = (): HTMLLinkElement => {
       const link = document.createElement('link');
-      for (const [name, value] of [['rel', 'preload'], ['as', 'script'], ['href', '/static/js/bootstrap.0000.js']]) link.setAttribute(name, value);
+      link.setAttribute('rel', 'preload');
+      link.setAttribute('as', 'script');
+      link.setAttribute('href', '/static/js/bootstrap.0000.js');
       return document.head.appendChild(link);
     };
     const chunk = shellChunk();
@@ -194,6 +196,33 @@ describe("the first screen's remote files", () => {
     await settle();
     expect(remotePreloads()).toBe(4);
     document.head.querySelectorAll('link').forEach((l) => l.remove());
+  });
+
+  it("on /chat, include the assistant frame's script, fetched into the cache from the frame's page", async () => {
+    const version = '0.1.0-0000000a';
+    const list = { remotes: [{ name: 'assistant', version, entry: `/remotes/assistant/${version}/mf-manifest.json` }] };
+    const frameScript = `/assistant/${version}/static/frame.0b3df351.js`;
+    const fetchMock = jest.fn(async (url: string) => {
+      const html = `<!doctype html><html><head><script defer src=${frameScript}></script><script defer src=https://cdn.example/x.js></script></head></html>`;
+      const body = url.startsWith('/remotes.json') ? list : {};
+      const response = {
+        ok: true,
+        status: 200,
+        json: async () => body,
+        text: async () => html,
+        arrayBuffer: async () => new ArrayBuffer(0),
+        clone: () => response,
+      };
+      return response as unknown as Response;
+    });
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    startRemoteListRequest('', '/chat');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(url, window.location.href).pathname);
+    expect(asked).toContain(`/assistant/${version}/index.html`);
+    expect(asked).toContain(frameScript);
+    expect(asked.filter((p) => p.endsWith('x.js'))).toEqual([]);
+    takeStartupManifest(new URL(`/remotes/assistant/${version}/mf-manifest.json`, window.location.href).href);
   });
 
   it('follow the exposed modules each route shows', () => {

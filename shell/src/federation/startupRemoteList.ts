@@ -3,10 +3,11 @@ import { remotesJsonUrl } from './remotesUrl';
 
 /**
  * The page's first `/remotes.json` request and what follows from it, started by the shell's
- * start-up script (src/startup.ts, its own small webpack entry placed before `main.js`), so
- * the list, the first screen's manifests and that screen's remote files download beside the
- * shell's own scripts instead of after them. This module must import nothing shared: it runs
- * before the federation runtime exists.
+ * start-up script (src/startup.ts, its own small webpack build placed before `main.js`), so
+ * the list and the first screen's manifests download beside the shell's own scripts, and that
+ * screen's remote files right after them, while the shell evaluates, instead of after its
+ * start-up. This module must import nothing shared: it runs before the federation runtime
+ * exists.
  *
  * The start-up script and the main bundle are two builds, each with its own copy of this
  * module: the requests started by the one are handed to the other through one object on
@@ -175,6 +176,36 @@ function prefetchManifest(url: string, modules: readonly string[], ready: Promis
     .catch(() => undefined); // an unreadable manifest: the runtime reports it
 }
 
+/** Pages whose first screen is the assistant's chat frame (`ChatPage` embeds it). */
+const FRAME_PAGES = new Set(['/chat']);
+
+/**
+ * The assistant frame's own scripts, fetched into the browser's HTTP cache once `ready`
+ * resolves, on a page whose first screen shows the frame: the frame is its own document
+ * (`/assistant/<version>/index.html`, ARCHITECTURE.md), created only after the shell and the
+ * assistant's module have rendered, so its script (the largest file of `/chat`) would
+ * otherwise start downloading last. The frame's page is read for its same-origin
+ * `<script src>` (the hashed names are known only there); those files are served immutable,
+ * so the frame's own request finds them in the cache. Failures are ignored: the frame then
+ * fetches its script itself.
+ *
+ * @param version the assistant release the list named (the frame of that release is shown)
+ */
+async function prefetchFrameScripts(version: string, ready: Promise<void>): Promise<void> {
+  await ready;
+  const page = new URL(`/assistant/${encodeURIComponent(version)}/index.html`, window.location.href);
+  const res = await fetch(page.href, {});
+  if (!res.ok) return;
+  const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+  for (const script of doc.querySelectorAll('script[src]')) {
+    const url = new URL(script.getAttribute('src') ?? '', page);
+    if (url.origin !== window.location.origin || !url.pathname.startsWith(`/assistant/${encodeURIComponent(version)}/`)) continue;
+    fetch(url.href, {})
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
+  }
+}
+
 /**
  * Once the list has arrived, asks for the manifests of the remotes the first screen shows, so
  * the federation runtime finds them on its first request ({@link takeStartupManifest}) instead
@@ -187,8 +218,12 @@ async function prefetchManifests(response: Promise<Response>, path: string, read
   const remotes = typeof body === 'object' && body !== null ? (body as { remotes?: unknown }).remotes : undefined;
   if (!Array.isArray(remotes)) return;
   const shown = modulesShownAt(path);
-  for (const remote of remotes as { name?: unknown; entry?: unknown }[]) {
+  const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  for (const remote of remotes as { name?: unknown; entry?: unknown; version?: unknown }[]) {
     if (typeof remote?.name !== 'string' || typeof remote.entry !== 'string') continue;
+    if (remote.name === 'assistant' && FRAME_PAGES.has(page) && typeof remote.version === 'string') {
+      prefetchFrameScripts(remote.version, ready).catch(() => undefined);
+    }
     const modules = shown.filter((m) => m.remote === remote.name).map((m) => m.module);
     if (modules.length > 0) prefetchManifest(new URL(remote.entry, window.location.href).href, modules, ready);
   }
@@ -210,10 +245,11 @@ function mayPreview(search: string): boolean {
 
 /**
  * Starts the first `/remotes.json` request (`/remotes.json?bucket=N`, with the visitor's
- * bucket) and, when it answers, the manifest requests of the remotes `path` shows and then the
- * preloads of their first-screen files. Does nothing on a page that may preview a release,
- * without `fetch`, or when it already ran on this page; a failed request is left to the caller
- * of {@link takeStartupRemoteList}, which then fetches again.
+ * bucket) and, when it answers, the manifest requests of the remotes `path` shows; once the
+ * page's own scripts have downloaded, the preloads of those remotes' first-screen files (and,
+ * on `/chat`, the assistant frame's script). Does nothing on a page that may preview a
+ * release, without `fetch`, or when it already ran on this page; a failed request is left to
+ * the caller of {@link takeStartupRemoteList}, which then fetches again.
  *
  * @param search the page's query string (`window.location.search`)
  * @param path the page's path (`window.location.pathname`)
