@@ -225,6 +225,30 @@ describe("the first screen's remote files", () => {
     takeStartupManifest(new URL(`/remotes/assistant/${version}/mf-manifest.json`, window.location.href).href);
   });
 
+  it("on /knowledge, the footer's forms files only once the knowledge screen's files are in", async () => {
+    const knowledgeBase = new URL('/remotes/knowledge/0.1.0-1a2b3c4d/', window.location.href).href;
+    const knowledgeManifest = {
+      metaData: FORMS_MANIFEST.metaData,
+      exposes: [{ name: 'KnowledgePage', assets: { js: { sync: ['372.k.js'] } } }],
+    };
+    const list = { remotes: [KNOWLEDGE, { name: 'forms', version: '0.1.0-0000000f', entry: '/remotes/forms/0.1.0-0000000f/mf-manifest.json' }] };
+    globalThis.fetch = jest.fn(async (url: string) => {
+      const body = url.startsWith('/remotes.json') ? list : url.includes('/knowledge/') ? knowledgeManifest : FORMS_MANIFEST;
+      const response = { ok: true, status: 200, json: async () => body, clone: () => response };
+      return response as unknown as Response;
+    }) as unknown as typeof fetch;
+    const preloaded = (): HTMLLinkElement[] => [...document.head.querySelectorAll<HTMLLinkElement>('link[href*="/remotes/"]')];
+    startRemoteListRequest('', '/knowledge');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloaded().map((l) => l.href)).toEqual([`${knowledgeBase}remoteEntry.js`, `${knowledgeBase}372.k.js`]);
+    preloaded().forEach((l) => l.dispatchEvent(new Event('load')));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloaded().filter((l) => l.href.startsWith(base))).toHaveLength(4);
+    preloaded().forEach((l) => l.remove());
+    takeStartupManifest(`${knowledgeBase}mf-manifest.json`);
+    takeStartupManifest(`${base}mf-manifest.json`);
+  });
+
   it('follow the exposed modules each route shows', () => {
     expect(modulesShownAt('/contact')).toEqual([
       { remote: 'forms', module: 'ContactPage' },

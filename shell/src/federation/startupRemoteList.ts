@@ -107,20 +107,30 @@ export function firstScreenScripts(manifestUrl: string, manifest: unknown, modul
  * Adds `<link rel="preload" as="script">` for `urls`, unless the page already preloads or runs
  * them: the runtime's own `<script>` for the same URL (same origin, no `crossorigin`) then
  * takes the preloaded response instead of fetching again.
+ *
+ * @returns resolves when every preload added has loaded or failed
  */
-function preloadScripts(urls: readonly string[]): void {
+function preloadScripts(urls: readonly string[]): Promise<void> {
   const present = new Set([
     ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => l.href),
     ...[...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src),
   ]);
+  const loaded: Promise<void>[] = [];
   for (const url of urls) {
     if (present.has(url)) continue;
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'script';
     link.href = url;
+    loaded.push(
+      new Promise((resolve) => {
+        link.addEventListener('load', () => resolve(), { once: true });
+        link.addEventListener('error', () => resolve(), { once: true });
+      }),
+    );
     document.head.appendChild(link);
   }
+  return Promise.all(loaded).then(() => undefined);
 }
 
 /**
@@ -159,19 +169,21 @@ function shellScriptsLoaded(): Promise<void> {
  * takes the manifest over (it is about to ask for those files itself), whichever is first.
  * The response goes to the runtime ({@link takeStartupManifest}); a failure is left to the
  * runtime's own request.
+ *
+ * @returns resolves when those files have downloaded, or nothing was preloaded; never rejects
  */
-function prefetchManifest(url: string, modules: readonly string[], ready: Promise<void>): void {
+function prefetchManifest(url: string, modules: readonly string[], ready: Promise<void>): Promise<void> {
   const manifest = fetch(url, {});
   manifest.catch(() => undefined); // the runtime's own request reports a failure
   let taken: () => void = () => undefined;
   const takenOver = new Promise<void>((resolve) => (taken = resolve));
   startupRequests().manifests.set(url, { response: manifest, taken });
-  manifest
+  return manifest
     .then(async (res) => {
       if (!res.ok) return;
       const scripts = firstScreenScripts(url, await res.clone().json(), modules);
       await Promise.race([ready, takenOver]);
-      preloadScripts(scripts);
+      await preloadScripts(scripts);
     })
     .catch(() => undefined); // an unreadable manifest: the runtime reports it
 }
@@ -219,13 +231,18 @@ async function prefetchManifests(response: Promise<Response>, path: string, read
   if (!Array.isArray(remotes)) return;
   const shown = modulesShownAt(path);
   const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  for (const remote of remotes as { name?: unknown; entry?: unknown; version?: unknown }[]) {
-    if (typeof remote?.name !== 'string' || typeof remote.entry !== 'string') continue;
-    if (remote.name === 'assistant' && FRAME_PAGES.has(page) && typeof remote.version === 'string') {
+  const listed = remotes as { name?: unknown; entry?: unknown; version?: unknown }[];
+  // The page's own remote first; another one (the footer's forms on /knowledge) only once its
+  // files are in, so on a slow link they do not share the bandwidth with the page's content.
+  let after = ready;
+  for (const name of remotesShownAt(path)) {
+    const remote = listed.find((r) => r?.name === name);
+    if (typeof remote?.entry !== 'string') continue;
+    if (name === 'assistant' && FRAME_PAGES.has(page) && typeof remote.version === 'string') {
       prefetchFrameScripts(remote.version, ready).catch(() => undefined);
     }
-    const modules = shown.filter((m) => m.remote === remote.name).map((m) => m.module);
-    if (modules.length > 0) prefetchManifest(new URL(remote.entry, window.location.href).href, modules, ready);
+    const modules = shown.filter((m) => m.remote === name).map((m) => m.module);
+    after = prefetchManifest(new URL(remote.entry, window.location.href).href, modules, after);
   }
 }
 
