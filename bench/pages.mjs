@@ -62,10 +62,11 @@ export function launchBrowser() {
 
 /**
  * Runs in every document of the page before its scripts: records paint timings and when the
- * page's target element first has a box (polled once per frame).
+ * page's target element first has a box (polled once per frame), in `window.__bench`
+ * (`{ fcp, lcp, visibleAt }`: ms from navigation start for the paints, epoch ms for visibleAt).
  * @param {{ selector?: string, frameSelector?: string }} cfg
  */
-function observe(cfg) {
+export function observe(cfg) {
   const top = window === window.top;
   const state = { fcp: null, lcp: null, visibleAt: null };
   Object.defineProperty(window, '__bench', { value: state });
@@ -102,7 +103,7 @@ function observe(cfg) {
  * @param {(typeof PAGES)[number]} page
  * @param {{ latency: number, downloadThroughput: number, uploadThroughput: number } | null} network
  */
-async function loadOnce(browser, url, page, network) {
+export async function loadOnce(browser, url, page, network) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   try {
     const tab = await context.newPage();

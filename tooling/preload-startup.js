@@ -9,7 +9,10 @@
  * Which chunks: the chunk group of the named async import (`webpackChunkName`), and, followed
  * transitively, the chunks of every shared module its modules consume, as the host provides them (its own
  * copies, which `shareStrategy: 'loaded-first'` uses at start-up). Chunks loaded later (lazy
- * routes, the toast container) are left out. Only in production builds with HtmlWebpackPlugin.
+ * routes) are left out, except the shared modules named in `alsoShared`: ones the shell itself
+ * loads only after its first render but every first screen needs at once (react-toastify: the
+ * forms remote's modules import it, and the shell's toast container loads it right after the
+ * first render on every page). Only in production builds with HtmlWebpackPlugin.
  */
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
@@ -18,9 +21,13 @@ const CONSUME_SHARED = 'consume-shared-module';
 const PROVIDE_SHARED = 'provide-module';
 
 class PreloadStartupChunksPlugin {
-  /** @param {{ chunkName: string }} options the `webpackChunkName` of the start-up import */
-  constructor({ chunkName }) {
+  /**
+   * @param {{ chunkName: string, alsoShared?: string[] }} options the `webpackChunkName` of the
+   *   start-up import, and share keys whose host copy is preloaded as well
+   */
+  constructor({ chunkName, alsoShared = [] }) {
     this.chunkName = chunkName;
+    this.alsoShared = alsoShared;
   }
 
   apply(compiler) {
@@ -37,7 +44,7 @@ class PreloadStartupChunksPlugin {
     });
   }
 
-  /** JavaScript files of the start-up chunk group and the shared fallbacks it consumes. */
+  /** JavaScript files of the start-up chunk group, the shared modules it consumes and `alsoShared`'s. */
   startupFiles(compilation) {
     const group = compilation.namedChunkGroups.get(this.chunkName);
     if (!group) throw new Error(`PreloadStartupChunks: no chunk group named "${this.chunkName}"`);
@@ -66,6 +73,11 @@ class PreloadStartupChunksPlugin {
       }
     };
     for (const chunk of group.chunks) visitChunk(chunk);
+    for (const key of this.alsoShared) {
+      const provider = providers.get(key);
+      if (!provider) throw new Error(`PreloadStartupChunks: the shell provides no shared "${key}"`);
+      visitBlocks(provider);
+    }
     return files.sort();
   }
 }

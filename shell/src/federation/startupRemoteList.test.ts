@@ -1,6 +1,14 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadExposedPage, registerRemotesAtStartup, registerRemotesFromManifest, registeredVersions } from './remotes';
-import { PREVIEW_STORAGE_KEY, remotesShownAt, startRemoteListRequest, takeStartupManifest, takeStartupRemoteList } from './startupRemoteList';
+import {
+  PREVIEW_STORAGE_KEY,
+  firstScreenScripts,
+  modulesShownAt,
+  remotesShownAt,
+  startRemoteListRequest,
+  takeStartupManifest,
+  takeStartupRemoteList,
+} from './startupRemoteList';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -100,6 +108,154 @@ describe('the manifests of the first screen', () => {
     expect(remotesShownAt('/knowledge')).toEqual(['knowledge', 'forms']);
     expect(remotesShownAt('/contact')).toEqual(['forms']);
     expect(remotesShownAt('/')).toEqual(['forms']);
+  });
+});
+
+describe("the first screen's remote files", () => {
+  const FORMS_MANIFEST = {
+    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+    exposes: [
+      { name: 'ContactPage', assets: { js: { sync: ['366.a.js', '500.b.js', '__federation_expose_ContactPage.c.js'], async: ['592.d.js'] } } },
+      { name: 'NewsletterForm', assets: { js: { sync: ['366.a.js', '500.b.js', '__federation_expose_NewsletterForm.e.js'], async: ['592.d.js'] } } },
+    ],
+  };
+  const base = new URL('/remotes/forms/0.1.0-0000000f/', window.location.href).href;
+
+  it('are the remote entry and the shown modules\' synchronous chunks, each once', () => {
+    expect(firstScreenScripts(`${base}mf-manifest.json`, FORMS_MANIFEST, ['ContactPage', 'NewsletterForm'])).toEqual([
+      `${base}remoteEntry.js`,
+      `${base}366.a.js`,
+      `${base}500.b.js`,
+      `${base}__federation_expose_ContactPage.c.js`,
+      `${base}__federation_expose_NewsletterForm.e.js`,
+    ]);
+  });
+
+  it('are none for a manifest the runtime would read otherwise', () => {
+    const url = `${base}mf-manifest.json`;
+    const withMeta = (metaData: object) => ({ ...FORMS_MANIFEST, metaData: { ...FORMS_MANIFEST.metaData, ...metaData } });
+    expect(firstScreenScripts(url, withMeta({ publicPath: 'https://cdn.example/forms/' }), ['NewsletterForm'])).toEqual([]);
+    expect(firstScreenScripts(url, withMeta({ remoteEntry: { name: 'remoteEntry.js', path: '', type: 'module' } }), ['NewsletterForm'])).toEqual([]);
+    expect(firstScreenScripts('https://other.example/forms/mf-manifest.json', FORMS_MANIFEST, ['NewsletterForm'])).toEqual([]);
+    expect(firstScreenScripts(url, 'not a manifest', ['NewsletterForm'])).toEqual([]);
+  });
+
+  it('are preloaded as scripts once the manifest answers, for the modules the page shows', async () => {
+    const list = { remotes: [{ name: 'forms', version: '0.1.0-0000000f', entry: '/remotes/forms/0.1.0-0000000f/mf-manifest.json' }] };
+    globalThis.fetch = jest.fn(async (url: string) => {
+      const body = url.startsWith('/remotes.json') ? list : FORMS_MANIFEST;
+      const response = { ok: true, status: 200, json: async () => body, clone: () => response };
+      return response as unknown as Response;
+    }) as unknown as typeof fetch;
+    startRemoteListRequest('', '/');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(preloads.map((l) => [l.as, l.href])).toEqual([
+      ['script', `${base}remoteEntry.js`],
+      ['script', `${base}366.a.js`],
+      ['script', `${base}500.b.js`],
+      ['script', `${base}__federation_expose_NewsletterForm.e.js`],
+    ]);
+    preloads.forEach((l) => l.remove());
+    takeStartupManifest(`${base}mf-manifest.json`);
+  });
+
+  it("wait until the shell's own scripts have downloaded, unless the runtime takes the manifest first", async () => {
+    const list = { remotes: [{ name: 'forms', version: '0.1.0-0000000f', entry: '/remotes/forms/0.1.0-0000000f/mf-manifest.json' }] };
+    globalThis.fetch = jest.fn(async (url: string) => {
+      const body = url.startsWith('/remotes.json') ? list : FORMS_MANIFEST;
+      const response = { ok: true, status: 200, json: async () => body, clone: () => response };
+      return response as unknown as Response;
+    }) as unknown as typeof fetch;
+    const remotePreloads = (): number => document.head.querySelectorAll('link[href*="/remotes/"]').length;
+    const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+    const shellChunk = (): HTMLLinkElement => {
+      const link = document.createElement('link');
+      link.setAttribute('rel', 'preload');
+      link.setAttribute('as', 'script');
+      link.setAttribute('href', '/static/js/bootstrap.0000.js');
+      return document.head.appendChild(link);
+    };
+    const chunk = shellChunk();
+    startRemoteListRequest('', '/');
+    await settle();
+    expect(remotePreloads()).toBe(0);
+    chunk.dispatchEvent(new Event('load'));
+    await settle();
+    expect(remotePreloads()).toBe(4);
+    document.head.querySelectorAll('link').forEach((l) => l.remove());
+    takeStartupManifest(`${base}mf-manifest.json`);
+    takeStartupRemoteList('');
+
+    shellChunk();
+    startRemoteListRequest('', '/');
+    await settle();
+    expect(remotePreloads()).toBe(0);
+    expect(takeStartupManifest(`${base}mf-manifest.json`)).toBeDefined();
+    await settle();
+    expect(remotePreloads()).toBe(4);
+    document.head.querySelectorAll('link').forEach((l) => l.remove());
+  });
+
+  it("on /chat, include the assistant frame's script, fetched into the cache from the frame's page", async () => {
+    const version = '0.1.0-0000000a';
+    const list = { remotes: [{ name: 'assistant', version, entry: `/remotes/assistant/${version}/mf-manifest.json` }] };
+    const frameScript = `/assistant/${version}/static/frame.0b3df351.js`;
+    const fetchMock = jest.fn(async (url: string) => {
+      const html = `<!doctype html><html><head><script defer src=${frameScript}></script><script defer src=https://cdn.example/x.js></script></head></html>`;
+      const body = url.startsWith('/remotes.json') ? list : {};
+      const response = {
+        ok: true,
+        status: 200,
+        json: async () => body,
+        text: async () => html,
+        arrayBuffer: async () => new ArrayBuffer(0),
+        clone: () => response,
+      };
+      return response as unknown as Response;
+    });
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    startRemoteListRequest('', '/chat');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(url, window.location.href).pathname);
+    expect(asked).toContain(`/assistant/${version}/index.html`);
+    expect(asked).toContain(frameScript);
+    expect(asked.filter((p) => p.endsWith('x.js'))).toEqual([]);
+    takeStartupManifest(new URL(`/remotes/assistant/${version}/mf-manifest.json`, window.location.href).href);
+  });
+
+  it("on /knowledge, the footer's forms files only once the knowledge screen's files are in", async () => {
+    const knowledgeBase = new URL('/remotes/knowledge/0.1.0-1a2b3c4d/', window.location.href).href;
+    const knowledgeManifest = {
+      metaData: FORMS_MANIFEST.metaData,
+      exposes: [{ name: 'KnowledgePage', assets: { js: { sync: ['372.k.js'] } } }],
+    };
+    const list = { remotes: [KNOWLEDGE, { name: 'forms', version: '0.1.0-0000000f', entry: '/remotes/forms/0.1.0-0000000f/mf-manifest.json' }] };
+    globalThis.fetch = jest.fn(async (url: string) => {
+      const body = url.startsWith('/remotes.json') ? list : url.includes('/knowledge/') ? knowledgeManifest : FORMS_MANIFEST;
+      const response = { ok: true, status: 200, json: async () => body, clone: () => response };
+      return response as unknown as Response;
+    }) as unknown as typeof fetch;
+    const preloaded = (): HTMLLinkElement[] => [...document.head.querySelectorAll<HTMLLinkElement>('link[href*="/remotes/"]')];
+    startRemoteListRequest('', '/knowledge');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloaded().map((l) => l.href)).toEqual([`${knowledgeBase}remoteEntry.js`, `${knowledgeBase}372.k.js`]);
+    preloaded().forEach((l) => l.dispatchEvent(new Event('load')));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloaded().filter((l) => l.href.startsWith(base))).toHaveLength(4);
+    preloaded().forEach((l) => l.remove());
+    takeStartupManifest(`${knowledgeBase}mf-manifest.json`);
+    takeStartupManifest(`${base}mf-manifest.json`);
+  });
+
+  it('follow the exposed modules each route shows', () => {
+    expect(modulesShownAt('/contact')).toEqual([
+      { remote: 'forms', module: 'ContactPage' },
+      { remote: 'forms', module: 'NewsletterForm' },
+    ]);
+    expect(modulesShownAt('/chat/')).toEqual([{ remote: 'assistant', module: 'ChatPage' }]);
+    expect(modulesShownAt('/about')).toEqual([{ remote: 'forms', module: 'NewsletterForm' }]);
   });
 });
 
