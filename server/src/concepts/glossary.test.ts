@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { anchorExists, checkAttestation, loadCorpusTexts } from './attest.js';
-import { GlossaryError, loadGlossary, nameKey } from './glossary.js';
+import { GlossaryError, glossaryFilesKey, loadGlossary, nameKey, writeGlossaryValidated } from './glossary.js';
+import { writePrepared } from '../prepared-data.js';
 
 const made: string[] = [];
 afterAll(() => {
@@ -59,6 +60,43 @@ describe('loadGlossary on a folder', () => {
     const other = { ...moses, id: 'moses-story', names: { en: ['story of Moses'], tr: ['Mûsâ'] } };
     expect(() => loadGlossary(folder({ 'a.json': [moses, other] }))).toThrow(/"Mûsâ" is already claimed by "moses"/);
     expect(loadGlossary(folder({ 'a.json': [moses, { ...other, sharedNames: ['Musa'] }] }))).toHaveLength(2);
+  });
+});
+
+describe("the build's record that the glossary was validated", () => {
+  const recordIn = (dir: string): string => path.join(dir, 'validated.record');
+  const badShape = [{ ...moses, names: { en: ['Moses'] } }];
+
+  it('is written for a valid glossary, which then loads to the same concepts', () => {
+    const files = { 'a.json': [moses], 'b.json': [{ ...moses, id: 'noah', names: { en: ['Noah'], tr: ['Nuh'] } }] };
+    const record = recordIn(folder({}));
+    writeGlossaryValidated(folder(files), record);
+    expect(loadGlossary(folder(files), record)).toEqual(loadGlossary(folder(files)));
+  });
+
+  it('is not written for an invalid glossary, and an old one is removed', () => {
+    const record = recordIn(folder({}));
+    writeGlossaryValidated(folder({ 'a.json': [moses] }), record);
+    expect(() => writeGlossaryValidated(folder({ 'a.json': badShape }), record)).toThrow(GlossaryError);
+    expect(fs.existsSync(record)).toBe(false);
+  });
+
+  it('spares validating the very files it names: their shape is trusted', () => {
+    const dir = folder({ 'prophets.json': badShape });
+    const record = recordIn(folder({}));
+    writePrepared(record, glossaryFilesKey(dir), true);
+    expect(loadGlossary(dir, record).map((c) => c.id)).toEqual(['moses']);
+  });
+
+  it('validates other files, and any files when it is damaged or absent', () => {
+    const record = recordIn(folder({}));
+    writeGlossaryValidated(folder({ 'prophets.json': [moses] }), record);
+    expect(() => loadGlossary(folder({ 'prophets.json': badShape }), record)).toThrow(/prophets\.json: concept "moses": .*names\.tr/);
+    const dir = folder({ 'prophets.json': badShape });
+    writePrepared(record, glossaryFilesKey(dir), true);
+    fs.writeFileSync(record, fs.readFileSync(record, 'utf8').slice(0, 20));
+    expect(() => loadGlossary(dir, record)).toThrow(GlossaryError);
+    expect(() => loadGlossary(folder({ 'prophets.json': badShape }), recordIn(folder({})))).toThrow(GlossaryError);
   });
 });
 

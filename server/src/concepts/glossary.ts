@@ -4,6 +4,7 @@ import { array, object, string, ValidationError } from 'yup';
 import { normalizeArabic } from '../languages/arabic.js';
 import { foldGeneric, stripMarks } from '../languages/generic.js';
 import { foldTurkishAscii } from '../languages/turkish.js';
+import { PREPARED_DATA_DIR, preparedKey, readPrepared, serverCodeHash, writePrepared } from '../prepared-data.js';
 import type { Concept, ConceptLanguage } from './types.js';
 
 /**
@@ -75,15 +76,35 @@ export function nameKey(lang: ConceptLanguage, name: string): string {
     .trim();
 }
 
-function readFile(file: string): Concept[] {
-  const name = path.basename(file);
+/**
+ * The build's record that it validated the glossary (`node dist/cli/prepare-data.js`):
+ * `server/dist/prepared-data/glossary-validated.json`, keyed by the files' names and bytes and
+ * the server's code (the schema is code).
+ */
+export const GLOSSARY_VALIDATED_FILE = path.join(PREPARED_DATA_DIR, 'glossary-validated.json');
+
+/** One glossary file as read: its name and text. */
+interface GlossaryText {
+  name: string;
+  text: string;
+}
+
+/** The key of a glossary's files (names and bytes, in order) with the code that validates them. */
+function glossaryKey(texts: readonly GlossaryText[]): string {
+  return preparedKey(serverCodeHash(), ...texts.flatMap((t) => [t.name, t.text]));
+}
+
+/** Parses one file, validating every concept's shape unless `validate` is false. */
+function parseFile({ name, text }: GlossaryText, validate: boolean): Concept[] {
   let raw: unknown;
   try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new GlossaryError(`${name}: not valid JSON (${(error as Error).message})`);
   }
   if (!Array.isArray(raw)) throw new GlossaryError(`${name}: the file must hold a JSON array of concepts`);
+  // Strict validation returns its input unchanged, so skipping it gives the same concepts.
+  if (!validate) return raw as Concept[];
   return raw.map((item: unknown, i) => {
     const id = typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string' ? (item as { id: string }).id : undefined;
     const where = `${name}: concept ${id === undefined ? `#${i + 1}` : `"${id}"`}`;
@@ -111,28 +132,77 @@ const cache = new Map<string, readonly Concept[]>();
  * `glossary.test.ts`, not here (that needs the corpus packages).
  *
  * @param dir the folder to read; default {@link GLOSSARY_DIR}
+ * @param validated the build's record ({@link writeGlossaryValidated}); when it holds the key of
+ *   these very files, the shape is not validated again
  * @returns the concepts in file then array order (the same frozen array on every call for a folder)
  * @throws GlossaryError naming the file and concept id: a missing folder, invalid JSON, a bad
  *   shape, a duplicate id or a name claimed twice
  */
-export function loadGlossary(dir: string = GLOSSARY_DIR): readonly Concept[] {
+export function loadGlossary(dir: string = GLOSSARY_DIR, validated: string = GLOSSARY_VALIDATED_FILE): readonly Concept[] {
   const key = path.resolve(dir);
   const cached = cache.get(key);
   if (cached) return cached;
+  const texts = readGlossaryTexts(key);
+  // The shape's validation (yup, about half a second of a start) is skipped for the very files
+  // the build validated; ids and names are checked either way.
+  const frozen = checkGlossary(texts, readPrepared<boolean>(validated, glossaryKey(texts)) !== true);
+  cache.set(key, frozen);
+  return frozen;
+}
+
+/**
+ * Validates the glossary of `dir` in full (as {@link loadGlossary} without a record) and writes
+ * the record that lets a start skip validating these same files: the last step of the build.
+ *
+ * @returns the record's size (bytes)
+ * @throws GlossaryError when the glossary is invalid (no record is written then, and any old
+ *   one is removed), or the file system's error
+ */
+export function writeGlossaryValidated(dir: string = GLOSSARY_DIR, file: string = GLOSSARY_VALIDATED_FILE): number {
+  fs.rmSync(file, { force: true });
+  const texts = readGlossaryTexts(path.resolve(dir));
+  checkGlossary(texts, true);
+  return writePrepared(file, glossaryKey(texts), true);
+}
+
+/**
+ * The key the build's record holds for the glossary of `dir`: sha256 of its `*.json` files'
+ * names and bytes and of the server's code.
+ *
+ * @throws GlossaryError when the folder or a file cannot be read
+ */
+export function glossaryFilesKey(dir: string = GLOSSARY_DIR): string {
+  return glossaryKey(readGlossaryTexts(path.resolve(dir)));
+}
+
+/** Every `*.json` file of `dir`, sorted by name. */
+function readGlossaryTexts(dir: string): GlossaryText[] {
   let files: string[];
   try {
     files = fs
-      .readdirSync(key)
+      .readdirSync(dir)
       .filter((f) => f.endsWith('.json'))
       .sort();
   } catch {
-    throw new GlossaryError(`${key}: the glossary folder cannot be read`);
+    throw new GlossaryError(`${dir}: the glossary folder cannot be read`);
   }
+  return files.map((name) => {
+    try {
+      return { name, text: fs.readFileSync(path.join(dir, name), 'utf8') };
+    } catch (error) {
+      throw new GlossaryError(`${name}: cannot be read (${(error as Error).message})`);
+    }
+  });
+}
+
+/** The concepts of `texts`, checked as {@link loadGlossary} describes (the shape only when `validate`). */
+function checkGlossary(texts: readonly GlossaryText[], validate: boolean): readonly Concept[] {
   const concepts: Concept[] = [];
   const ids = new Map<string, string>();
   const names = new Map<string, { id: string; file: string; shared: boolean }>();
-  for (const file of files) {
-    for (const concept of readFile(path.join(key, file))) {
+  for (const t of texts) {
+    const file = t.name;
+    for (const concept of parseFile(t, validate)) {
       const first = ids.get(concept.id);
       if (first !== undefined) throw new GlossaryError(`${file}: concept "${concept.id}": the id is already used in ${first}`);
       ids.set(concept.id, file);
@@ -156,7 +226,5 @@ export function loadGlossary(dir: string = GLOSSARY_DIR): readonly Concept[] {
       concepts.push(concept);
     }
   }
-  const frozen = Object.freeze(concepts);
-  cache.set(key, frozen);
-  return frozen;
+  return Object.freeze(concepts);
 }

@@ -5,25 +5,17 @@
  * is a JSON parse. The file records what it was computed from — the glossary as loaded and the
  * server's code — and is ignored when either differs (the index is then built as before).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { PREPARED_DATA_DIR, serverCodeHash } from '../prepared-data.js';
+import { PREPARED_DATA_DIR, preparedKey, readPrepared, serverCodeHash, writePrepared } from '../prepared-data.js';
 import { buildConceptIndex, restoreConceptIndex, storeConceptIndex, type ConceptIndex, type StoredConceptIndex } from './detect.js';
 import type { Concept } from './types.js';
 
 /** The build's concept index: `server/dist/prepared-data/concept-index.json`. */
 export const CONCEPT_INDEX_FILE = path.join(PREPARED_DATA_DIR, 'concept-index.json');
 
-interface StoredFile {
-  /** sha256 of the glossary (as loaded) and the server's code. */
-  key: string;
-  index: StoredConceptIndex;
-}
-
 /** What an index of `concepts` depends on: the glossary as loaded and the code that normalizes it. */
 function indexKey(concepts: readonly Concept[]): string {
-  return crypto.createHash('sha256').update(JSON.stringify(concepts)).update('\0').update(serverCodeHash()).digest('hex');
+  return preparedKey(JSON.stringify(concepts), serverCodeHash());
 }
 
 /**
@@ -33,11 +25,7 @@ function indexKey(concepts: readonly Concept[]): string {
  * @throws the file system's error
  */
 export function writeConceptIndex(concepts: readonly Concept[], file: string = CONCEPT_INDEX_FILE): number {
-  const text = JSON.stringify({ key: indexKey(concepts), index: storeConceptIndex(buildConceptIndex(concepts), concepts) } satisfies StoredFile);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(`${file}.partial`, text);
-  fs.renameSync(`${file}.partial`, file);
-  return Buffer.byteLength(text);
+  return writePrepared(file, indexKey(concepts), storeConceptIndex(buildConceptIndex(concepts), concepts));
 }
 
 /**
@@ -47,11 +35,13 @@ export function writeConceptIndex(concepts: readonly Concept[], file: string = C
  * @returns the index and where it came from (`file`: read; `built`: no usable file)
  */
 export function conceptIndexFor(concepts: readonly Concept[], file: string = CONCEPT_INDEX_FILE): { index: ConceptIndex; from: 'file' | 'built' } {
-  try {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredFile;
-    if (stored.key === indexKey(concepts)) return { index: restoreConceptIndex(stored.index, concepts), from: 'file' };
-  } catch {
-    // No file, or not one of ours: build it.
+  const stored = readPrepared<StoredConceptIndex>(file, indexKey(concepts));
+  if (stored !== undefined) {
+    try {
+      return { index: restoreConceptIndex(stored, concepts), from: 'file' };
+    } catch {
+      // A file of the right key but not of this shape (damaged by hand): build it.
+    }
   }
   return { index: buildConceptIndex(concepts), from: 'built' };
 }

@@ -81,29 +81,56 @@ export function wordNetDir(): string | undefined {
  */
 export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEFAULT_SENSES): Thesaurus | undefined {
   if (dir === undefined || !fs.existsSync(path.join(dir, 'index.noun'))) return undefined;
-  let index: Map<string, { pos: PartOfSpeech; offsets: number[]; tagged: number }[]> | undefined;
+  let index: Map<string, number[]> | undefined;
+  const texts = new Map<PartOfSpeech, string>();
   const files = new Map<PartOfSpeech, number>();
   const cache = new Map<string, string[]>();
 
-  const readIndex = (): Map<string, { pos: PartOfSpeech; offsets: number[]; tagged: number }[]> => {
-    const map = new Map<string, { pos: PartOfSpeech; offsets: number[]; tagged: number }[]>();
-    for (const pos of PARTS_OF_SPEECH) {
-      for (const line of fs.readFileSync(path.join(dir, `index.${pos}`), 'utf8').split('\n')) {
-        if (line === '' || line.startsWith(' ')) continue;
-        // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…
-        const fields = line.trim().split(' ');
-        const lemma = fields[0] ?? '';
-        if (lemma.includes('_')) continue;
-        const pointers = Number(fields[3]);
-        const tagged = Number(fields[5 + pointers]);
-        const offsets = fields.slice(6 + pointers, 6 + pointers + Math.max(senses, RELATED_SENSES)).map(Number);
-        // Only the part of speech whose senses were seen most often in WordNet's tagged texts
-        // ("loaf" the bread, not the verb "to loaf").
-        const best = map.get(lemma)?.[0];
-        if (best === undefined || tagged > best.tagged) map.set(lemma, [{ pos, offsets, tagged }]);
+  // Where each lemma's line is in each index file, as (part of speech's number, start, end)
+  // triples in PARTS_OF_SPEECH order: a scan for line starts, the lines parsed only when
+  // looked up (parsing all 147k lines was most of a restart's WordNet time).
+  const readIndex = (): Map<string, number[]> => {
+    const map = new Map<string, number[]>();
+    PARTS_OF_SPEECH.forEach((pos, p) => {
+      const text = fs.readFileSync(path.join(dir, `index.${pos}`), 'utf8');
+      texts.set(pos, text);
+      for (let at = 0; at < text.length; ) {
+        let end = text.indexOf('\n', at);
+        if (end < 0) end = text.length;
+        if (end > at && text[at] !== ' ') {
+          const space = text.indexOf(' ', at);
+          const lemma = text.slice(at, space < 0 || space > end ? end : space);
+          if (!lemma.includes('_')) {
+            const found = map.get(lemma);
+            if (found) found.push(p, at, end);
+            else map.set(lemma, [p, at, end]);
+          }
+        }
+        at = end + 1;
       }
-    }
+    });
     return map;
+  };
+
+  /**
+   * The lemma's senses: of the part of speech whose senses were seen most often in WordNet's
+   * tagged texts ("loaf" the bread, not the verb "to loaf"), the first on a tie.
+   */
+  const lookUp = (lemma: string): { pos: PartOfSpeech; offsets: number[]; tagged: number } | undefined => {
+    index ??= readIndex();
+    const lines = index.get(lemma);
+    if (!lines) return undefined;
+    let best: { pos: PartOfSpeech; offsets: number[]; tagged: number } | undefined;
+    for (let i = 0; i < lines.length; i += 3) {
+      const pos = PARTS_OF_SPEECH[lines[i] ?? 0] ?? 'noun';
+      // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…
+      const fields = (texts.get(pos) ?? '').slice(lines[i + 1], lines[i + 2]).trim().split(' ');
+      const pointers = Number(fields[3]);
+      const tagged = Number(fields[5 + pointers]);
+      const offsets = fields.slice(6 + pointers, 6 + pointers + Math.max(senses, RELATED_SENSES)).map(Number);
+      if (best === undefined || tagged > best.tagged) best = { pos, offsets, tagged };
+    }
+    return best;
   };
 
   const relatedCache = new Map<string, string[]>();
@@ -142,8 +169,7 @@ export function loadWordNet(dir: string | undefined = wordNetDir(), senses = DEF
 
   /** The first `count` senses of each part of speech of the word's base forms. */
   const senseOffsets = (forms: readonly string[], count: number): { pos: PartOfSpeech; offset: number }[] => {
-    index ??= readIndex();
-    const found = forms.flatMap((form) => index?.get(form) ?? []);
+    const found = forms.flatMap((form) => lookUp(form) ?? []);
     return found.flatMap((e) => e.offsets.slice(0, count).map((offset) => ({ pos: e.pos, offset })));
   };
 

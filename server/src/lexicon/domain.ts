@@ -1,5 +1,8 @@
-import { readVerses, SHIPPED_IMPORTS } from '../corpus/catalog.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { importFile, readVerses, SHIPPED_IMPORTS } from '../corpus/catalog.js';
 import { englishBaseForms, englishStem } from '../languages/english.js';
+import { PREPARED_DATA_DIR, preparedKey, readPrepared, serverCodeHash, writePrepared } from '../prepared-data.js';
 import { loadEnglishVectors, type EnglishVectors } from './vectors.js';
 
 /**
@@ -30,30 +33,83 @@ interface SourceCounts {
   total: number;
 }
 
-const counts = new Map<string, SourceCounts | null>();
+/** The build's word counts (`node dist/cli/prepare-data.js`): `server/dist/prepared-data/domain-counts.json`. */
+export const DOMAIN_COUNTS_FILE = path.join(PREPARED_DATA_DIR, 'domain-counts.json');
 
-/** The counts of a source's English text, read once (~0.2 s for the KJV), or null when it has none. */
-function sourceCounts(source: string): SourceCounts | null {
-  const cached = counts.get(source);
-  if (cached !== undefined) return cached;
-  const entries = SHIPPED_IMPORTS.filter((e) => e.source === source && e.lang === 'en');
-  let result: SourceCounts | null = null;
-  if (entries.length > 0) {
-    const stems = new Map<string, number>();
-    let total = 0;
-    for (const entry of entries) {
-      for (const verse of readVerses(entry)) {
-        for (const w of verse.text.toLowerCase().match(/[a-z]+/g) ?? []) {
-          const stem = englishStem(w);
-          stems.set(stem, (stems.get(stem) ?? 0) + 1);
-          total++;
-        }
+/** {@link DomainCounts} as plain JSON: per source, its total and `[stem, count]` pairs. */
+type StoredCounts = Record<string, { total: number; stems: [string, number][] }>;
+
+/** The English sources' word counts, by source id (a source without English text is absent). */
+export type DomainCounts = ReadonlyMap<string, SourceCounts>;
+
+const englishImports = (): typeof SHIPPED_IMPORTS => SHIPPED_IMPORTS.filter((e) => e.lang === 'en');
+
+/**
+ * Counts every English source's words (`englishStem`) from its package files: reading and
+ * stemming the KJV and the English Quran, about 1 s of a start's CPU.
+ *
+ * @throws when a package file is missing or unreadable
+ */
+export function computeDomainCounts(): DomainCounts {
+  const result = new Map<string, SourceCounts>();
+  for (const entry of englishImports()) {
+    const counted = result.get(entry.source) ?? { stems: new Map<string, number>(), total: 0 };
+    for (const verse of readVerses(entry)) {
+      for (const w of verse.text.toLowerCase().match(/[a-z]+/g) ?? []) {
+        const stem = englishStem(w);
+        counted.stems.set(stem, (counted.stems.get(stem) ?? 0) + 1);
+        counted.total++;
       }
     }
-    result = { stems, total };
+    result.set(entry.source, counted);
   }
-  counts.set(source, result);
   return result;
+}
+
+/** What the counts depend on: the English imports' package files and the code that stems them. */
+function countsKey(): string {
+  return preparedKey(serverCodeHash(), ...englishImports().flatMap((e) => [`${e.id}\0${e.source}`, fs.readFileSync(importFile(e))]));
+}
+
+/**
+ * Computes the counts ({@link computeDomainCounts}) and writes them to `file` with the key of
+ * their inputs (`prepared-data.ts`).
+ *
+ * @returns the file's size (bytes)
+ * @throws when a package file cannot be read, or the file system's error
+ */
+export function writeDomainCounts(file: string = DOMAIN_COUNTS_FILE): number {
+  const stored: StoredCounts = {};
+  for (const [source, c] of computeDomainCounts()) stored[source] = { total: c.total, stems: [...c.stems] };
+  return writePrepared(file, countsKey(), stored);
+}
+
+/**
+ * The English sources' word counts: read from `file` when it was computed from the same package
+ * files and code (tens of ms), otherwise computed now ({@link computeDomainCounts}; the same counts).
+ *
+ * @returns the counts and where they came from (`file`: read; `built`: no usable file)
+ * @throws when a package file cannot be read
+ */
+export function domainCountsFor(file: string = DOMAIN_COUNTS_FILE): { counts: DomainCounts; from: 'file' | 'built' } {
+  const stored = readPrepared<StoredCounts>(file, countsKey());
+  if (stored !== undefined) {
+    try {
+      const counts = new Map(Object.entries(stored).map(([source, c]) => [source, { total: c.total, stems: new Map(c.stems) }]));
+      if ([...counts.values()].every((c) => Number.isInteger(c.total))) return { counts, from: 'file' };
+    } catch {
+      // A file of the right key but not of this shape (damaged by hand): compute the counts.
+    }
+  }
+  return { counts: computeDomainCounts(), from: 'built' };
+}
+
+let counts: DomainCounts | undefined;
+
+/** The counts of a source's English text (read once per process), or null when it has none. */
+function sourceCounts(source: string): SourceCounts | null {
+  counts ??= domainCountsFor().counts;
+  return counts.get(source) ?? null;
 }
 
 /**
@@ -80,5 +136,5 @@ export function incidentalWord(word: string, source: string, vectors: EnglishVec
 
 /** Reads the English sources' counts now, so that a server's first questions do not pay for it. */
 export function warmUpDomain(): void {
-  for (const entry of SHIPPED_IMPORTS) if (entry.lang === 'en') sourceCounts(entry.source);
+  counts ??= domainCountsFor().counts;
 }

