@@ -120,6 +120,13 @@ describe("the first screen's remote files", () => {
     ],
   };
   const base = new URL('/remotes/forms/0.1.0-0000000f/', window.location.href).href;
+  /** Answers every fetch with 200 and the JSON `bodyFor(url)` gives. */
+  const serve = (bodyFor: (url: string) => unknown): void => {
+    globalThis.fetch = jest.fn(async (url: string) => {
+      const response = { ok: true, status: 200, json: async () => bodyFor(url), clone: () => response };
+      return response as unknown as Response;
+    }) as unknown as typeof fetch;
+  };
 
   it('are the remote entry and the shown modules\' synchronous chunks, each once', () => {
     expect(firstScreenScripts(`${base}mf-manifest.json`, FORMS_MANIFEST, ['ContactPage', 'NewsletterForm'])).toEqual([
@@ -142,11 +149,7 @@ describe("the first screen's remote files", () => {
 
   it('are preloaded as scripts once the manifest answers, for the modules the page shows', async () => {
     const list = { remotes: [{ name: 'forms', version: '0.1.0-0000000f', entry: '/remotes/forms/0.1.0-0000000f/mf-manifest.json' }] };
-    globalThis.fetch = jest.fn(async (url: string) => {
-      const body = url.startsWith('/remotes.json') ? list : FORMS_MANIFEST;
-      const response = { ok: true, status: 200, json: async () => body, clone: () => response };
-      return response as unknown as Response;
-    }) as unknown as typeof fetch;
+    serve((url) => (url.startsWith('/remotes.json') ? list : FORMS_MANIFEST));
     startRemoteListRequest('', '/');
     await new Promise((resolve) => setTimeout(resolve, 0));
     const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
@@ -162,11 +165,7 @@ describe("the first screen's remote files", () => {
 
   it("wait until the shell's own scripts have downloaded, unless the runtime takes the manifest first", async () => {
     const list = { remotes: [{ name: 'forms', version: '0.1.0-0000000f', entry: '/remotes/forms/0.1.0-0000000f/mf-manifest.json' }] };
-    globalThis.fetch = jest.fn(async (url: string) => {
-      const body = url.startsWith('/remotes.json') ? list : FORMS_MANIFEST;
-      const response = { ok: true, status: 200, json: async () => body, clone: () => response };
-      return response as unknown as Response;
-    }) as unknown as typeof fetch;
+    serve((url) => (url.startsWith('/remotes.json') ? list : FORMS_MANIFEST));
     const remotePreloads = (): number => document.head.querySelectorAll('link[href*="/remotes/"]').length;
     const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -232,11 +231,7 @@ describe("the first screen's remote files", () => {
       exposes: [{ name: 'KnowledgePage', assets: { js: { sync: ['372.k.js'] } } }],
     };
     const list = { remotes: [KNOWLEDGE, { name: 'forms', version: '0.1.0-0000000f', entry: '/remotes/forms/0.1.0-0000000f/mf-manifest.json' }] };
-    globalThis.fetch = jest.fn(async (url: string) => {
-      const body = url.startsWith('/remotes.json') ? list : url.includes('/knowledge/') ? knowledgeManifest : FORMS_MANIFEST;
-      const response = { ok: true, status: 200, json: async () => body, clone: () => response };
-      return response as unknown as Response;
-    }) as unknown as typeof fetch;
+    serve((url) => (url.startsWith('/remotes.json') ? list : url.includes('/knowledge/') ? knowledgeManifest : FORMS_MANIFEST));
     const preloaded = (): HTMLLinkElement[] => [...document.head.querySelectorAll<HTMLLinkElement>('link[href*="/remotes/"]')];
     startRemoteListRequest('', '/knowledge');
     await new Promise((resolve) => setTimeout(resolve, 0));
