@@ -70,9 +70,19 @@ interface PreparedFile<T> {
 export function writePrepared(file: string, key: string, value: unknown): number {
   const text = JSON.stringify({ key, value } satisfies PreparedFile<unknown>);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(`${file}.partial`, text);
-  fs.renameSync(`${file}.partial`, file);
+  writeWhole(file, text);
   return Buffer.byteLength(text);
+}
+
+/**
+ * Writes `data` to `file` through `<file>.partial` and a rename, so a file of that name is
+ * always complete (a build stopped halfway leaves only the partial file).
+ * @throws the file system's error
+ */
+export function writeWhole(file: string, data: string | Uint8Array): void {
+  const partial = `${file}.partial`;
+  fs.writeFileSync(partial, data);
+  fs.renameSync(partial, file);
 }
 
 /**

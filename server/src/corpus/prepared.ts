@@ -11,14 +11,13 @@
  * file. {@link preparedDataKey} records all of them in the manifest, and a first start whose
  * own key differs loads the corpus the ordinary way instead.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { migrate, readMigrations } from '../db/migrate.js';
 import { openPGliteWorker } from '../db/pglite-worker.js';
 import { passageCounts } from '../passages/catalog.js';
-import { PREPARED_DATA_DIR, serverCodeHash } from '../prepared-data.js';
+import { PREPARED_DATA_DIR, preparedKey, serverCodeHash, writeWhole } from '../prepared-data.js';
 import { importFile, SHIPPED_IMPORTS, type CorpusImport, type CorpusSlice } from './catalog.js';
 import { loadCorpus } from './service.js';
 
@@ -46,11 +45,11 @@ export interface PreparedDataKey {
   format: number;
   /** `@electric-sql/pglite` version (its data folder format and PostgreSQL build). */
   pglite: string;
-  /** sha256 of every migration's number, name and SQL. */
+  /** {@link preparedKey} of every migration's number, name and SQL. */
   migrations: string;
   /** sha256 of the server's code (every `.js` file of `server/dist`; `.ts` sources under jest). */
   code: string;
-  /** Each import loaded, in order, with the sha256 of the package file it is read from. */
+  /** Each import loaded, in order, with the key ({@link preparedKey}) of the package file it is read from. */
   imports: { id: string; source: string; lang: string; translator: string; origin: string; file: string; sha256: string }[];
   /** The slice of the corpus loaded (tests); `null`: all of it. */
   slice: CorpusSlice | null;
@@ -71,12 +70,6 @@ export interface PreparedDataManifest {
   passages: number;
   /** PostgreSQL's `server_version` inside PGlite. */
   postgres: string;
-}
-
-function sha256(...parts: (string | Uint8Array)[]): string {
-  const hash = crypto.createHash('sha256');
-  for (const part of parts) hash.update(part);
-  return hash.digest('hex');
 }
 
 /** The installed version of `@electric-sql/pglite` (its package.json, found above its entry point). */
@@ -107,7 +100,7 @@ export function preparedDataKey(options: { imports?: readonly CorpusImport[]; sl
   return {
     format: FORMAT,
     pglite: pgliteVersion(),
-    migrations: sha256(...readMigrations().map((m) => `${m.version}\0${m.name}\0${m.sql}\0`)),
+    migrations: preparedKey(...readMigrations().flatMap((m) => [String(m.version), m.name, m.sql])),
     code: serverCodeHash(),
     imports: imports.map((entry) => ({
       id: entry.id,
@@ -116,7 +109,7 @@ export function preparedDataKey(options: { imports?: readonly CorpusImport[]; sl
       translator: entry.translator,
       origin: entry.origin,
       file: entry.file,
-      sha256: sha256(fs.readFileSync(importFile(entry))),
+      sha256: preparedKey(fs.readFileSync(importFile(entry))),
     })),
     slice: options.slice ? { surahs: options.slice.surahs ?? [], chapters: options.slice.chapters ?? [] } : null,
   };
@@ -149,13 +142,6 @@ function tarWithout(tar: Uint8Array, drop: (name: string) => boolean): Buffer {
   }
   kept.push(Buffer.alloc(1024)); // the two empty blocks that end a tar
   return Buffer.concat(kept);
-}
-
-/** Writes `data` to `file` through `<file>.partial` and a rename, so a file of that name is always complete. */
-function writeWhole(file: string, data: string | Uint8Array): void {
-  const partial = `${file}.partial`;
-  fs.writeFileSync(partial, data);
-  fs.renameSync(partial, file);
 }
 
 /**
