@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { ApiError } from '@kb/contracts';
 import { createLogger } from '../logger';
 import { apiErrorHandler } from './errors';
-import { FairQueue, QueueFullError, whenTurn, type Ticket } from './fair-queue';
+import { FairQueue, PASS_BUDGET_MS, QueueFullError, whenTurn, type Ticket } from './fair-queue';
 
 /** Lets pending promise callbacks run. */
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -35,7 +35,7 @@ describe('the fair queue', () => {
     expect(started).toEqual(['a1', 'a2', 'b1', 'c1', 'a3', 'a4']);
   });
 
-  it('serves first the client that used the database least lately, then the others in turn', async () => {
+  it('serves first the client whose tasks were cheapest lately, then the others in turn', async () => {
     let now = 0;
     const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: () => now });
     const started: string[] = [];
@@ -45,35 +45,72 @@ describe('the fair queue', () => {
       tickets.set(name, ticket);
       void ticket.turn.then(() => started.push(name));
     };
+    const finish = async (name: string, ms: number): Promise<void> => {
+      now += ms;
+      tickets.get(name)?.release();
+      await settle();
+    };
     // Two clients loop over costly tasks (1 s each) ...
     enter('a', 'a1');
     enter('b', 'b1');
     await settle();
-    now += 1_000;
-    tickets.get('a1')?.release();
     enter('a', 'a2');
-    await settle();
-    now += 1_000;
-    tickets.get('b1')?.release();
+    await finish('a1', 1_000);
     enter('b', 'b2');
-    await settle();
-    // ... when a third sends a cheap one: it goes before a's and b's next tasks.
+    await finish('b1', 1_000);
+    // ... when a third sends a cheap one (10 ms): it goes before a's and b's next tasks; as a
+    // client without recent tasks, it counts as a costly one in passing b2 (once).
     enter('c', 'c1');
-    now += 1_000;
-    tickets.get('a2')?.release();
-    await settle();
-    expect(started).toEqual(['a1', 'b1', 'a2', 'c1']);
-    // Of a (2 s lately) and b (1 s), b goes first, although a's line came first.
-    enter('a', 'a3');
-    now += 10;
-    tickets.get('c1')?.release();
-    await settle();
+    await finish('a2', 1_000);
+    enter('c', 'c2');
+    await finish('c1', 10);
     expect(started).toEqual(['a1', 'b1', 'a2', 'c1', 'b2']);
-    // A new task of c (10 ms lately) is expected to wait for less than one of a's.
+    // Now known to be cheap, c goes before a's next task again, and is expected to wait less.
+    enter('a', 'a3');
     expect(queue.expectedWaitMs('c')).toBeLessThan(queue.expectedWaitMs('a'));
+    await finish('b2', 1_000);
+    expect(started).toEqual(['a1', 'b1', 'a2', 'c1', 'b2', 'c2']);
+    // Of a and b (1 s tasks alike), a goes next: b was served last.
+    enter('b', 'b3');
+    await finish('c2', 10);
+    expect(started.at(-1)).toBe('a3');
   });
 
-  it('lets no client pass another client’s waiting task twice, however little it used', async () => {
+  it('lets a client with cheap tasks, even in a loop, pass a waiting costly task only up to PASS_BUDGET_MS', async () => {
+    let now = 0;
+    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: () => now });
+    const started: string[] = [];
+    const tickets = new Map<string, Ticket>();
+    const enter = (client: string, name: string): void => {
+      const ticket = queue.enter(client);
+      tickets.set(name, ticket);
+      void ticket.turn.then(() => started.push(name));
+    };
+    // c's tasks take 10 ms, a's 500 ms.
+    enter('c', 'c0');
+    await settle();
+    now += 10;
+    tickets.get('c0')?.release();
+    enter('a', 'a0');
+    await settle();
+    enter('a', 'a1');
+    enter('c', 'c1');
+    now += 500;
+    tickets.get('a0')?.release();
+    await settle();
+    // c loops: each of its tasks, once done, is followed by its next one.
+    for (let i = 1; i <= 12 && started.at(-1) !== 'a1'; i += 1) {
+      enter('c', `c${i + 1}`);
+      now += 10;
+      tickets.get(`c${i}`)?.release();
+      await settle();
+    }
+    // c passed a1 by ten of its tasks (100 ms), then a1 had its turn.
+    expect(started).toEqual(['c0', 'a0', ...Array.from({ length: 10 }, (_, i) => `c${i + 1}`), 'a1']);
+    expect(PASS_BUDGET_MS).toBe(100);
+  });
+
+  it('lets no client whose tasks are costly pass another client’s waiting task twice, however little it used', async () => {
     let now = 0;
     const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: () => now });
     const started: string[] = [];

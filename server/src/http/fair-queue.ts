@@ -24,20 +24,28 @@ export interface FairQueueOptions {
   now?: () => number;
 }
 
-/** Half-life (ms) of a client's recent database time, by which waiting clients are ordered. */
+/** Half-life (ms) of a client's recent tasks, by whose mean duration waiting clients are ordered. */
 export const USAGE_HALF_LIFE_MS = 5_000;
 
-/** A client's database time, decayed with {@link USAGE_HALF_LIFE_MS} since `at`. */
+/**
+ * Database time (ms) another client's tasks may take ahead of a task waiting at the head of its
+ * line, estimated by their mean duration: a client whose tasks are cheaper may pass it several
+ * times up to this, any client once.
+ */
+export const PASS_BUDGET_MS = 100;
+
+/** A client's recent tasks: their durations (ms) and count, each decayed with {@link USAGE_HALF_LIFE_MS} since `at`. */
 interface Usage {
   ms: number;
+  tasks: number;
   at: number;
 }
 
 interface Waiting {
   start: () => void;
   cancelled: boolean;
-  /** Clients served while this task waited at the head of its line: none may pass it twice. */
-  passedBy: Set<string>;
+  /** Per client, the estimated database time (ms) of its tasks started while this one waited at the head of its line. */
+  passed: Map<string, number>;
 }
 
 /** A place in the queue: `turn` resolves when the task may run; call `release` when it ended (or `cancel` before). */
@@ -52,12 +60,15 @@ export interface Ticket {
 
 /**
  * A queue that shares `concurrency` slots among clients: each client has its own line, and a
- * freed slot goes to the waiting client that used the database least lately (the durations of
- * its tasks, halved every {@link USAGE_HALF_LIFE_MS}) among those that have not yet passed
- * another line's first task once; clients that used it alike are served in turn (round robin).
- * So one client's many costly tasks delay another client's task by at most one of theirs per
- * slot, and a client sending cheap queries now and then goes before clients looping over costly
- * ones rather than after every one of them.
+ * freed slot goes to the waiting client whose recent tasks were cheapest (their mean duration,
+ * each weighing half as much every {@link USAGE_HALF_LIFE_MS}; a client without recent tasks
+ * first) among those that may still pass every other line's first task: once, and again while
+ * the estimated time of its tasks started ahead of that task stays within
+ * {@link PASS_BUDGET_MS}. Clients alike are served in turn (round robin). So one client's many
+ * costly tasks delay another client's task by at most one of theirs per slot, and a client
+ * whose searches are cheap — even one sending them in a loop — goes before clients looping
+ * over costly ones rather than after every one of them (shortest first, as a scheduler would),
+ * while a costly task waits for at most one task or {@link PASS_BUDGET_MS} of each other client.
  *
  * The expected wait of a new task is the tasks that would run before it in that order times the
  * mean duration of recent tasks (an exponentially weighted moving average), divided by the
@@ -95,11 +106,11 @@ export class FairQueue {
   expectedWaitMs(client: string): number {
     const own = this.lines.get(client)?.length ?? 0;
     const now = this.now();
-    const mine = this.usedMs(client, now);
+    const mine = this.meanTaskMs(client, now);
     let ahead = 0;
     for (const [other, line] of this.lines) {
       if (other === client) ahead += line.length;
-      else if (this.usedMs(other, now) <= mine) ahead += Math.min(line.length, own + 1);
+      else if (this.meanTaskMs(other, now) <= mine) ahead += Math.min(line.length, own + 1);
     }
     if (ahead === 0 && this.running < this.options.concurrency) return 0;
     return Math.ceil(((ahead + 1) * this.serviceMs) / this.options.concurrency);
@@ -123,11 +134,12 @@ export class FairQueue {
       const took = Math.max(0, now - started);
       // A weight of 0.2: the estimate follows a change of load within a few tasks.
       this.serviceMs = 0.8 * this.serviceMs + 0.2 * took;
-      this.usage.set(client, { ms: this.usedMs(client, now) + took, at: now });
+      const used = this.decayed(client, now);
+      this.usage.set(client, { ms: used.ms + took, tasks: used.tasks + 1, at: now });
       if ((this.releases += 1) % 256 === 0) this.forgetIdle(now);
       this.dispatch();
     };
-    const entry: Waiting = { start: () => undefined, cancelled: false, passedBy: new Set() };
+    const entry: Waiting = { start: () => undefined, cancelled: false, passed: new Map() };
     const turn = new Promise<void>((resolve) => {
       entry.start = () => {
         started = this.now();
@@ -151,42 +163,62 @@ export class FairQueue {
     return { turn, release, cancel };
   }
 
-  /** `client`'s database time (ms), decayed to `now`. */
-  private usedMs(client: string, now: number): number {
+  /** `client`'s recent tasks (durations in ms, count), decayed to `now`. */
+  private decayed(client: string, now: number): { ms: number; tasks: number } {
     const u = this.usage.get(client);
-    return u ? u.ms * 2 ** (-(now - u.at) / USAGE_HALF_LIFE_MS) : 0;
+    if (!u) return { ms: 0, tasks: 0 };
+    const f = 2 ** (-(now - u.at) / USAGE_HALF_LIFE_MS);
+    return { ms: u.ms * f, tasks: u.tasks * f };
   }
 
-  /** Drops the usage of clients without waiting tasks whose time faded below 1 ms (bounds the map). */
+  /** The mean duration (ms) of `client`'s recent tasks; 0 without any. */
+  private meanTaskMs(client: string, now: number): number {
+    const { ms, tasks } = this.decayed(client, now);
+    return tasks > 0 ? ms / tasks : 0;
+  }
+
+  /** Drops the usage of clients without waiting tasks whose tasks faded below a hundredth of one (bounds the map). */
   private forgetIdle(now: number): void {
     for (const client of this.usage.keys()) {
-      if (!this.lines.has(client) && this.usedMs(client, now) < 1) this.usage.delete(client);
+      if (!this.lines.has(client) && this.decayed(client, now).tasks < 0.01) this.usage.delete(client);
     }
   }
 
   /**
-   * Gives free slots to waiting clients: the first task of the line whose client used the
-   * database least lately (the earliest such line on a tie), that line then moved last — of the
-   * clients that have not passed another line's first task already; when every client has, the
-   * first line.
+   * Gives free slots to waiting clients: the first task of the line whose client's recent tasks
+   * were cheapest (the earliest such line on a tie), that line then moved last — of the clients
+   * that may still pass every other line's first task (see {@link FairQueue}); when none may,
+   * the first line.
    */
   private dispatch(): void {
     while (this.running < this.options.concurrency && this.lines.size > 0) {
       const now = this.now();
-      const passedOnce = new Set<string>();
-      for (const line of this.lines.values()) for (const c of line[0]?.passedBy ?? []) passedOnce.add(c);
+      // What each client's next task is expected to take: its recent mean, else the queue's.
+      const cost = (c: string): number => (this.decayed(c, now).tasks > 0 ? this.meanTaskMs(c, now) : this.serviceMs);
+      const mayPass = (c: string): boolean => {
+        for (const [other, otherLine] of this.lines) {
+          const spent = other === c ? 0 : (otherLine[0]?.passed.get(c) ?? 0);
+          if (spent > 0 && spent + cost(c) > PASS_BUDGET_MS) return false;
+        }
+        return true;
+      };
       let [client, line] = this.lines.entries().next().value as [string, Waiting[]];
-      let least = Infinity;
+      let cheapest = Infinity;
       for (const [other, otherLine] of this.lines) {
-        if (passedOnce.has(other)) continue;
-        const used = this.usedMs(other, now);
-        if (used < least) [client, line, least] = [other, otherLine, used];
+        if (!mayPass(other)) continue;
+        const mean = this.meanTaskMs(other, now);
+        if (mean < cheapest) [client, line, cheapest] = [other, otherLine, mean];
       }
       const next = line.shift();
       this.lines.delete(client);
       if (line.length > 0) this.lines.set(client, line);
       if (!next || next.cancelled) continue;
-      for (const [other, otherLine] of this.lines) if (other !== client) otherLine[0]?.passedBy.add(client);
+      // Recorded as at least a millisecond, so that "passed once" holds for tasks of no measured time.
+      const estimate = Math.max(1, cost(client));
+      for (const [other, otherLine] of this.lines) {
+        const head = otherLine[0];
+        if (other !== client && head) head.passed.set(client, (head.passed.get(client) ?? 0) + estimate);
+      }
       this.running += 1;
       next.start();
     }
