@@ -4,6 +4,7 @@
  * once after a change made through this process.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/database.js';
 import { readCorpusVersion } from '../passages/version.js';
 
@@ -104,4 +105,84 @@ export function computeUnder<T>(version: string, fn: () => T): T {
  */
 export function versionComputedUnder(): string | undefined {
   return computing.getStore();
+}
+
+/** Figures of one kind kept per database object, for one corpus version at a time. */
+interface KeptFigures {
+  /** The corpus version the entries belong to. */
+  version: string;
+  entries: LRUCache<string, Promise<unknown>>;
+}
+
+const keptByDatabase = new WeakMap<object, Map<string, KeptFigures>>();
+
+/**
+ * `compute()`, kept in memory under the corpus version of the response being computed (see
+ * {@link computeUnder}): figures derived from the corpus (term statistics, the import records'
+ * scope sizes and languages) that many responses ask for again. Per database object and `kind`,
+ * at most `max` entries of one version, least recently used dropped first; every entry of an
+ * older version is dropped when a newer one is seen (an import or a removal through any server
+ * raises it), and a computation begun under an older version is not kept. A computation that
+ * fails is not kept. Outside a response's computation (`SEARCH_CACHE=off`, the evaluation, a
+ * version that could not be read) `compute()` runs every time.
+ *
+ * Callers hand out copies of what they get when it is mutable: the kept value is shared.
+ *
+ * @param key what the figure depends on besides the corpus (the scope, the terms)
+ * @throws whatever `compute` throws
+ */
+export function keptUnderVersion<T>(db: object, kind: string, key: string, max: number, compute: () => Promise<T>): Promise<T> {
+  const kept = keptFigures(db, kind, max);
+  if (!kept) return compute();
+  const found = kept.get<T>(key);
+  if (found) return found;
+  const computing = compute();
+  kept.set(key, computing);
+  return computing;
+}
+
+/** The figures of one kind kept under the version of the response being computed (see {@link keptFigures}). */
+export interface KeptUnderVersion {
+  /** The kept figure of `key`, or undefined. */
+  get<T>(key: string): Promise<T> | undefined;
+  /** Keeps `figure` under `key` (dropped again if it rejects). */
+  set(key: string, figure: Promise<unknown>): void;
+}
+
+/**
+ * The figures of `kind` kept for `db` under the corpus version of the response being computed,
+ * as {@link keptUnderVersion} keeps them, for a caller that computes several at once.
+ *
+ * @returns undefined where nothing is kept: outside a response's computation, or under a
+ *   version older than the one last seen
+ */
+export function keptFigures(db: object, kind: string, max: number): KeptUnderVersion | undefined {
+  const version = versionComputedUnder();
+  if (version === undefined) return undefined;
+  let kinds = keptByDatabase.get(db);
+  if (!kinds) {
+    kinds = new Map();
+    keptByDatabase.set(db, kinds);
+  }
+  let kept = kinds.get(kind);
+  if (!kept) {
+    kept = { version, entries: new LRUCache({ max }) };
+    kinds.set(kind, kept);
+  }
+  if (kept.version !== version) {
+    // A read begun before a newer one may end after it: compute, but keep nothing under it.
+    if (BigInt(version) < BigInt(kept.version)) return undefined;
+    kept.entries.clear();
+    kept.version = version;
+  }
+  const entries = kept.entries;
+  return {
+    get: <T>(key: string) => entries.get(key) as Promise<T> | undefined,
+    set: (key, figure) => {
+      entries.set(key, figure);
+      figure.catch(() => {
+        if (entries.get(key) === figure) entries.delete(key);
+      });
+    },
+  };
 }

@@ -1,15 +1,28 @@
 /** What the passages table holds: languages, counts per source and language, texts by ref. */
+import { keptUnderVersion } from '../cache/corpus-version.js';
 import type { Queryable } from '../db/database.js';
 
-/** Languages that have passages, from the import records (small table). */
+/** Most source language lists kept per database and corpus version. */
+const LANGUAGE_LISTS_KEPT = 1_000;
+
+/**
+ * Languages that have passages (of `source`, else of any), from the import records (small
+ * table), sorted. Kept per corpus version inside a response's computation
+ * (`keptUnderVersion`); the array returned is the caller's own.
+ *
+ * @throws on a database error
+ */
 export async function passageLanguages(db: Queryable, source?: string): Promise<string[]> {
-  const rows = await db.query<{ lang: string }>(
-    source === undefined
-      ? 'SELECT DISTINCT lang FROM corpus_imports ORDER BY lang'
-      : 'SELECT DISTINCT lang FROM corpus_imports WHERE source = $1 ORDER BY lang',
-    source === undefined ? [] : [source],
-  );
-  return rows.map((r) => r.lang);
+  const langs = await keptUnderVersion(db, 'passage-languages', JSON.stringify([source ?? null]), LANGUAGE_LISTS_KEPT, async () => {
+    const rows = await db.query<{ lang: string }>(
+      source === undefined
+        ? 'SELECT DISTINCT lang FROM corpus_imports ORDER BY lang'
+        : 'SELECT DISTINCT lang FROM corpus_imports WHERE source = $1 ORDER BY lang',
+      source === undefined ? [] : [source],
+    );
+    return rows.map((r) => r.lang);
+  });
+  return [...langs];
 }
 
 /**

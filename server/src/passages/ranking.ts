@@ -3,9 +3,8 @@
  * scoring listed passages, term statistics, highlighting). The SQL they run is built in
  * `internal/`.
  */
-import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/database.js';
-import { versionComputedUnder } from '../cache/corpus-version.js';
+import { keptFigures, keptUnderVersion } from '../cache/corpus-version.js';
 import type { QueryTerm } from './terms.js';
 import { orQuery, prepare } from './internal/prepare.js';
 import { rank } from './internal/rank.js';
@@ -13,64 +12,64 @@ import { smallScope } from './internal/full-ranking.js';
 import { inlineRank, rankedRows, scoredSelect, Sql, toRanked, type ScoredRow } from './internal/sql.js';
 import type { LanguageTerms, RankedPassage, RankStrategy, Scope, TermStats, WordForms } from './types.js';
 
-/** Term statistics kept per database object, for one corpus version at a time. */
-interface StatsCache {
-  /** The corpus version the entries belong to. */
-  version: string | undefined;
-  entries: LRUCache<string, Promise<TermStats>>;
-}
-
 /** Most term statistics kept per database (each a few hundred bytes with its key). */
 export const TERM_STATS_CACHE_ENTRIES = 5_000;
 
-const statsCaches = new WeakMap<object, StatsCache>();
-
 /**
  * Counts, for each term, the passages of the scope matching it (its document frequency,
- * through its parts or alternatives), the passages matching any term, and the scope's size:
- * for one source of at most 20,000 passages in one language, in one pass over its rows; else
- * through the GIN index on `passages.tsv`.
+ * through its parts or alternatives), the passages matching any term (unless `countTotal` is
+ * false), and the scope's size: for one source of at most 20,000 passages in one language, in
+ * one pass over its rows; else through the GIN index on `passages.tsv`.
  *
  * Inside the computation of a response the response cache keeps (`computeUnder` in
  * `cache/corpus-version.ts`), the figures are kept in memory too, under that response's corpus
- * version (at most {@link TERM_STATS_CACHE_ENTRIES} per database, least recently used dropped
- * first): an import or a removal through any server raises the version, and every kept figure
- * of an older version is dropped when a newer one is seen. Elsewhere (`SEARCH_CACHE=off`, the
+ * version (`keptUnderVersion`: at most {@link TERM_STATS_CACHE_ENTRIES} per kind and database,
+ * least recently used dropped first): with `countTotal`, per list of terms; without it, per
+ * term and scope, so a new question whose words were all counted before runs no statement.
+ * An import or a removal through any server raises the version, and every kept figure of an
+ * older version is dropped when a newer one is seen. Elsewhere (`SEARCH_CACHE=off`, the
  * evaluation, a version that could not be read) they are counted every time.
  *
  * @param terms at least one term
+ * @param options `countTotal` (default true): count the passages matching any term
  * @throws on a database error (nothing is kept then)
  */
-export async function termStats(db: Queryable, terms: readonly QueryTerm[], scope: Scope): Promise<TermStats> {
-  const version = versionComputedUnder();
-  if (version === undefined) return countTermStats(db, terms, scope);
-  let cache = statsCaches.get(db);
-  if (!cache) {
-    cache = { version, entries: new LRUCache({ max: TERM_STATS_CACHE_ENTRIES }) };
-    statsCaches.set(db, cache);
+export async function termStats(
+  db: Queryable,
+  terms: readonly QueryTerm[],
+  scope: Scope,
+  { countTotal = true }: { countTotal?: boolean } = {},
+): Promise<TermStats> {
+  const where = [scope.lang ?? null, scope.source ?? null];
+  if (countTotal) {
+    // What the figures depend on: the scope and each term's parts and alternatives (not its
+    // word, weights or anchors).
+    const key = JSON.stringify([...where, terms.map((t) => [t.parts, t.alternatives ?? []])]);
+    return structuredClone(await keptUnderVersion(db, 'term-stats', key, TERM_STATS_CACHE_ENTRIES, () => countTermStats(db, terms, scope, true)));
   }
-  if (cache.version !== version) {
-    // A read begun before a newer one may end after it: count, but keep nothing under it.
-    if (cache.version !== undefined && BigInt(version) < BigInt(cache.version)) return countTermStats(db, terms, scope);
-    cache.entries.clear();
-    cache.version = version;
+  const kept = keptFigures(db, 'term-df', TERM_STATS_CACHE_ENTRIES);
+  if (!kept) return countTermStats(db, terms, scope, false);
+  const keys = terms.map((t) => JSON.stringify([...where, t.parts, t.alternatives ?? []]));
+  const sizeKey = JSON.stringify(where);
+  const missing = terms.flatMap((t, i) => (kept.get(keys[i] ?? '') ? [] : [i]));
+  if (missing.length > 0 || !kept.get(sizeKey)) {
+    const counting = countTermStats(
+      db,
+      missing.map((i) => terms[i] as QueryTerm),
+      scope,
+      false,
+    );
+    missing.forEach((i, j) => kept.set(keys[i] ?? '', counting.then((s) => ({ usable: s.usable[j], df: s.df[j] }))));
+    kept.set(sizeKey, counting.then((s) => s.scopeSize));
   }
-  // What the figures depend on: the scope and each term's parts and alternatives (not its
-  // word, weights or anchors).
-  const key = JSON.stringify([scope.lang ?? null, scope.source ?? null, terms.map((t) => [t.parts, t.alternatives ?? []])]);
-  const kept = cache.entries.get(key);
-  if (kept) return structuredClone(await kept);
-  const counting = countTermStats(db, terms, scope);
-  const entries = cache.entries;
-  entries.set(key, counting);
-  counting.catch(() => {
-    if (entries.get(key) === counting) entries.delete(key);
-  });
-  return structuredClone(await counting);
+  const perTerm = await Promise.all(keys.map((k) => kept.get<{ usable: boolean; df: number }>(k)));
+  const scopeSize = await kept.get<number>(sizeKey);
+  if (scopeSize === undefined || perTerm.some((t) => t === undefined)) return countTermStats(db, terms, scope, false);
+  return { usable: perTerm.map((t) => t?.usable ?? false), df: perTerm.map((t) => t?.df ?? 0), scopeSize };
 }
 
-/** {@link termStats} counted now, without the cache. */
-async function countTermStats(db: Queryable, terms: readonly QueryTerm[], scope: Scope): Promise<TermStats> {
+/** {@link termStats} counted now, without the cache; `total` only when `countTotal`. */
+async function countTermStats(db: Queryable, terms: readonly QueryTerm[], scope: Scope, countTotal: boolean): Promise<TermStats> {
   const [group] = await prepare(db, [{ lang: scope.lang, terms }]);
   const prepared = group?.terms ?? [];
   const termQueries = prepared.map((t) => orQuery([t.parts ?? '', t.alternatives ?? '']));
@@ -82,18 +81,20 @@ async function countTermStats(db: Queryable, terms: readonly QueryTerm[], scope:
   if (scope.lang !== undefined && (await smallScope(db, scope.lang, scope.source))) {
     // One pass over the scope's rows, every count at once.
     const count = (text: string | undefined): string => (text === undefined ? '0' : `count(*) FILTER (WHERE p.tsv @@ ${sql.tsquery(text)})::int`);
-    query = `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${count(group?.all)} AS total, count(*)::int AS scope_size
+    query = `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${countTotal ? count(group?.all) : 'NULL::int'} AS total, count(*)::int AS scope_size
              FROM (SELECT p.tsv FROM passages p WHERE true${where} OFFSET 0) p`;
   } else {
     const count = (text: string | undefined): string =>
       text === undefined ? '0' : `(SELECT count(*)::int FROM passages p WHERE p.tsv @@ ${sql.tsquery(text)}${where})`;
-    query = `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${count(group?.all)} AS total,
+    query = `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${countTotal ? count(group?.all) : 'NULL::int'} AS total,
                     (SELECT count(*)::int FROM passages p WHERE true${where}) AS scope_size`;
   }
-  const rows = await db.query<{ df: number[]; total: number; scope_size: number }>(query, sql.params);
+  const rows = await db.query<{ df: number[]; total: number | null; scope_size: number }>(query, sql.params);
   const row = rows[0];
   if (!row) throw new Error('term statistics query returned no row');
-  return { usable: termQueries.map((q) => q !== undefined), df: row.df, total: row.total, scopeSize: row.scope_size };
+  const stats: TermStats = { usable: termQueries.map((q) => q !== undefined), df: row.df, scopeSize: row.scope_size };
+  if (countTotal) stats.total = row.total ?? 0;
+  return stats;
 }
 
 /** Options of {@link rankPassages}. */

@@ -5,6 +5,8 @@ import type { Database } from '../db/database';
 import { queryTerms } from '../retrieval/query';
 import { openTestDatabase, recordingDatabase, testBackends } from '../testing/databases';
 import { computeUnder } from '../cache/corpus-version';
+import { passageLanguages } from './catalog';
+import { smallScope } from './internal/full-ranking';
 import { termStats } from './ranking';
 import type { Scope, TermStats } from './types';
 import { readCorpusVersion } from './version';
@@ -69,5 +71,58 @@ describe.each(testBackends)('term statistics kept per corpus version ($name)', (
     statements.length = 0;
     expect(await termStats(db, terms, { lang: 'en', source: 'quran' })).toEqual(quran);
     expect(statements.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the import records\' figures (languages of a source, scope sizes) per version too', async () => {
+    const underVersion = async <T>(fn: () => Promise<T>): Promise<T> => computeUnder(await readCorpusVersion(inner), fn);
+    expect(await underVersion(() => passageLanguages(db, 'quran'))).toEqual(['en']);
+    expect(await underVersion(() => smallScope(db, 'en', 'quran'))).toBe(true);
+    expect(await underVersion(() => smallScope(db, 'tr', 'quran'))).toBe(false);
+    statements.length = 0;
+    const languages = await underVersion(() => passageLanguages(db, 'quran'));
+    expect(languages).toEqual(['en']);
+    expect(await underVersion(() => smallScope(db, 'en', 'quran'))).toBe(true);
+    expect(statements).toEqual([]);
+    // The list handed out is the caller's own.
+    languages.push('xx');
+    expect(await underVersion(() => passageLanguages(db, 'quran'))).toEqual(['en']);
+
+    // An import raises the version: the figures are read again and see it.
+    expect(await underVersion(() => passageLanguages(db, 'hadith-notes'))).toEqual([]);
+    expect(await underVersion(() => smallScope(db, 'tr', 'hadith-notes'))).toBe(false);
+    const { importId } = (await commands.run('corpus.begin', { source: 'hadith-notes', lang: 'tr' })) as { importId: string };
+    await commands.run('corpus.stage', { importId, records: [{ position: 1, ref: '1', text: 'Sabır bir ışıktır.' }] });
+    await commands.run('corpus.commit', { importId, translator: 'Test' });
+    expect(await underVersion(() => passageLanguages(db, 'hadith-notes'))).toEqual(['tr']);
+    expect(await underVersion(() => smallScope(db, 'tr', 'hadith-notes'))).toBe(true);
+    await commands.run('corpus.remove', { source: 'hadith-notes' });
+    expect(await underVersion(() => passageLanguages(db, 'hadith-notes'))).toEqual([]);
+
+    // Outside a response's computation every call reads the table.
+    statements.length = 0;
+    expect(await passageLanguages(db, 'quran')).toEqual(['en']);
+    expect(statements.length).toBe(1);
+  });
+
+  it('keeps an answer\'s statistics (no total) per term: a new question of words counted before runs no count', async () => {
+    const scope = { lang: 'en', source: 'quran' };
+    const version = await readCorpusVersion(inner);
+    const answerStats = (text: string): Promise<TermStats> => computeUnder(version, () => termStats(db, queryTerms(text, ['en']), scope, { countTotal: false }));
+    const full = await termStats(db, queryTerms('patience mercy', ['en']), scope);
+    const counted = await answerStats('patience mercy');
+    expect(counted).toEqual({ usable: full.usable, df: full.df, scopeSize: full.scopeSize });
+    expect(counted.total).toBeUndefined();
+
+    statements.length = 0;
+    expect((await answerStats('mercy patience')).df).toEqual([...full.df].reverse());
+    expect((await answerStats('mercy')).df).toEqual([full.df[1]]);
+    expect(statements).toEqual([]);
+
+    // A question with one new word counts that word alone, and finds what a full count finds.
+    const counts = (): string[] => statements.filter((sql) => sql.includes(' AS df'));
+    const mixed = await answerStats('mercy forgiveness');
+    expect(counts()).toHaveLength(1);
+    expect(counts()[0]?.match(/FILTER \(WHERE/g) ?? []).toHaveLength(1);
+    expect(mixed.df).toEqual((await termStats(db, queryTerms('mercy forgiveness', ['en']), scope)).df);
   });
 });

@@ -11,8 +11,12 @@ export interface Scope {
 export interface TermStats {
   /** Passages in the scope. */
   scopeSize: number;
-  /** Passages matching at least one term (through its parts or its alternatives). */
-  total: number;
+  /**
+   * Passages matching at least one term (through its parts or its alternatives); undefined
+   * when not counted (`termStats`' `countTotal: false`: then some term's `df` above 0 tells
+   * whether any passage matches).
+   */
+  total?: number;
   /** Per term: passages matching it, through its parts or its alternatives (document frequency). */
   df: number[];
   /** Per term: false when the configuration reduced it to nothing (a stopword of PostgreSQL's lists). */

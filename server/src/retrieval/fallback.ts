@@ -44,6 +44,7 @@ function fallbackPrefix(word: string): string | undefined {
  *
  * @param terms the query's terms for `scope` (`queryTerms` in `query.ts`)
  * @param scope the passages searched; only `lang: 'tr'` is changed
+ * @param options passed to `termStats` (`countTotal`)
  * @returns the terms searched and their statistics (`terms` itself when nothing changed)
  * @throws on a database error
  */
@@ -51,8 +52,9 @@ export async function termStatsWithFallback(
   db: Queryable,
   terms: readonly QueryTerm[],
   scope: Scope,
+  options: { countTotal?: boolean } = {},
 ): Promise<{ terms: readonly QueryTerm[]; stats: TermStats }> {
-  const stats = await termStats(db, terms, scope);
+  const stats = await termStats(db, terms, scope, options);
   if (scope.lang !== 'tr') return { terms, stats };
   let changed = false;
   const refined = terms.map((term, i) => {
@@ -63,5 +65,5 @@ export async function termStatsWithFallback(
     return { ...term, parts: [{ config: 'simple' as const, query: `'${stem}':*` }] };
   });
   if (!changed) return { terms, stats };
-  return { terms: refined, stats: await termStats(db, refined, scope) };
+  return { terms: refined, stats: await termStats(db, refined, scope, options) };
 }

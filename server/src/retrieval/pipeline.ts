@@ -54,7 +54,8 @@ export interface PassageQuery {
 export interface Retrieved {
   /**
    * `search`: passages matching a term, with the anchor verses lifted that match none (the page
-   * may lie past it); `answer`: passages matching a term in the scope.
+   * may lie past it); `answer`: not counted (0) when the terms were weighed in one source (an
+   * answer reads its candidates, not how many passages match), else passages matching a term.
    */
   total: number;
   /**
@@ -156,17 +157,20 @@ async function keywordPage(
   if (single) {
     const scope = { lang: single.lang, source };
     // A Turkish word found nowhere is matched through its verb stem (`fallback.ts`).
-    const found = await termStatsWithFallback(db, single.terms, scope);
+    // An answer needs only whether some term matches, not how many passages match any.
+    const found = await termStatsWithFallback(db, single.terms, scope, { countTotal: policy.name !== 'answer' });
     onTerms(found.terms);
     plain = [{ lang: single.lang, terms: [...found.terms] }];
     const weighed = weighTerms(found.terms, single.lang, found.stats, policy);
     weights = weighed.weights;
     totalWeight = weights.reduce((a, b) => a + b, 0);
     absentWeight = weights.reduce((sum, w, i) => sum + (found.stats.usable[i] && found.stats.df[i] === 0 ? w : 0), 0);
-    if (steps.matchRequired && (found.stats.total === 0 || totalWeight === 0)) return { total: 0, passages: [], totalWeight, absentWeight };
-    const total = found.stats.total;
+    const matches = found.stats.total ?? (found.stats.df.some((n) => n > 0) ? undefined : 0);
+    if (steps.matchRequired && (matches === 0 || totalWeight === 0)) return { total: 0, passages: [], totalWeight, absentWeight };
+    const total = matches ?? 0;
+    const none = matches === 0;
     ranking = async (p) => {
-      if (total === 0) return { total: 0, passages: [] };
+      if (none) return { total: 0, passages: [] };
       const passages = await rankPassages(db, weighed.terms, scope, { weights, order: policy.order, limit: p.limit, offset: p.offset });
       return { total, passages };
     };

@@ -1,4 +1,5 @@
 /** Ranking and counting every match of a query (GIN, or a small scope read whole). */
+import { keptUnderVersion } from '../../cache/corpus-version.js';
 import type { Queryable } from '../../db/database.js';
 import type { PreparedGroup } from './prepare.js';
 import { inlineRank, rankedRows, scoredSelect, Sql, type Order, type ScoredRow } from './sql.js';
@@ -45,16 +46,22 @@ export async function countMatches(db: Queryable, groups: readonly PreparedGroup
 /** Most passages a scope may hold to be read whole rather than through the GIN index. */
 const SCAN_LIMIT = 20_000;
 
+/** Most scope sizes kept per database and corpus version (one per source and language). */
+const SCOPE_SIZES_KEPT = 1_000;
+
 /**
  * True when a source in one language holds at most {@link SCAN_LIMIT} passages (from the
- * import records; a source without one is not small).
+ * import records; a source without one is not small). Kept per corpus version inside a
+ * response's computation (`keptUnderVersion`).
  */
 export async function smallScope(db: Queryable, lang: string, source: string | undefined): Promise<boolean> {
   if (source === undefined) return false;
-  const rows = await db.query<{ n: number }>(
-    'SELECT coalesce(sum(passages), 0)::int AS n FROM corpus_imports WHERE source = $1 AND lang = $2',
-    [source, lang],
-  );
-  const n = rows[0]?.n ?? 0;
+  const n = await keptUnderVersion(db, 'scope-size', JSON.stringify([source, lang]), SCOPE_SIZES_KEPT, async () => {
+    const rows = await db.query<{ n: number }>(
+      'SELECT coalesce(sum(passages), 0)::int AS n FROM corpus_imports WHERE source = $1 AND lang = $2',
+      [source, lang],
+    );
+    return rows[0]?.n ?? 0;
+  });
   return n > 0 && n <= SCAN_LIMIT;
 }
