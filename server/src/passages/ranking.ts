@@ -18,8 +18,9 @@ export const TERM_STATS_CACHE_ENTRIES = 5_000;
 /**
  * Counts, for each term, the passages of the scope matching it (its document frequency,
  * through its parts or alternatives), the passages matching any term (unless `countTotal` is
- * false), and the scope's size: for one source of at most 20,000 passages in one language, in
- * one pass over its rows; else through the GIN index on `passages.tsv`.
+ * false), and the scope's size: with the total, for one source of at most 20,000 passages in
+ * one language, in one pass over its rows; else one count per term, through the GIN index on
+ * `passages.tsv` or the scope's rows as the planner chooses.
  *
  * Inside the computation of a response the response cache keeps (`computeUnder` in
  * `cache/corpus-version.ts`), the figures are kept in memory too, under that response's corpus
@@ -78,8 +79,11 @@ async function countTermStats(db: Queryable, terms: readonly QueryTerm[], scope:
   if (scope.lang !== undefined) where += ` AND p.lang = ${sql.param(scope.lang)}`;
   if (scope.source !== undefined) where += ` AND p.source = ${sql.param(scope.source)}`;
   let query: string;
-  if (scope.lang !== undefined && (await smallScope(db, scope.lang, scope.source))) {
-    // One pass over the scope's rows, every count at once.
+  if (countTotal && scope.lang !== undefined && (await smallScope(db, scope.lang, scope.source))) {
+    // One pass over the scope's rows, every count at once (the total's OR of every term is
+    // the costly part through the index). Without the total, each term's count is left to the
+    // planner (GIN, or the scope's rows): 3.5 ms against 11.5 for an answer's terms
+    // (docs/performance.md, "An answer's figures kept per term").
     const count = (text: string | undefined): string => (text === undefined ? '0' : `count(*) FILTER (WHERE p.tsv @@ ${sql.tsquery(text)})::int`);
     query = `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${countTotal ? count(group?.all) : 'NULL::int'} AS total, count(*)::int AS scope_size
              FROM (SELECT p.tsv FROM passages p WHERE true${where} OFFSET 0) p`;
