@@ -8,17 +8,33 @@ import { FairQueue, PASS_BUDGET_MS, QueueFullError, whenTurn, type Ticket } from
 /** Lets pending promise callbacks run. */
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * A queue of one slot on a clock the test moves: `enter` queues a named task of a client,
+ * `finish` moves the clock by the task's duration and ends it; `started` lists the tasks in
+ * the order their turn came.
+ */
+function oneSlotQueue(options: { now?: () => number } = {}) {
+  let now = 0;
+  const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: options.now ?? (() => now) });
+  const started: string[] = [];
+  const tickets = new Map<string, Ticket>();
+  const enter = (client: string, name: string): void => {
+    const ticket = queue.enter(client);
+    tickets.set(name, ticket);
+    void ticket.turn.then(() => started.push(name));
+  };
+  const finish = async (name: string, ms: number): Promise<void> => {
+    now += ms;
+    tickets.get(name)?.release();
+    await settle();
+  };
+  return { queue, started, enter, finish };
+}
+
 describe('the fair queue', () => {
   it('serves clients in turn: a second client waits for one task of the first, not all of them', async () => {
     // A stopped clock: every task takes no time, so no client used the database more than another.
-    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 60_000, now: () => 0 });
-    const started: string[] = [];
-    const tickets: Ticket[] = [];
-    const enter = (client: string, name: string): void => {
-      const ticket = queue.enter(client);
-      tickets.push(ticket);
-      void ticket.turn.then(() => started.push(name));
-    };
+    const { started, enter, finish } = oneSlotQueue({ now: () => 0 });
     enter('a', 'a1');
     enter('a', 'a2');
     enter('a', 'a3');
@@ -28,28 +44,12 @@ describe('the fair queue', () => {
     await settle();
     expect(started).toEqual(['a1']);
     // Each finished task frees the one slot for the next client in turn.
-    for (const name of ['a1', 'a2', 'b1', 'c1', 'a3']) {
-      tickets[['a1', 'a2', 'a3', 'a4', 'b1', 'c1'].indexOf(name)]?.release();
-      await settle();
-    }
+    for (const name of ['a1', 'a2', 'b1', 'c1', 'a3']) await finish(name, 0);
     expect(started).toEqual(['a1', 'a2', 'b1', 'c1', 'a3', 'a4']);
   });
 
   it('serves first the client whose tasks were cheapest lately, then the others in turn', async () => {
-    let now = 0;
-    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: () => now });
-    const started: string[] = [];
-    const tickets = new Map<string, Ticket>();
-    const enter = (client: string, name: string): void => {
-      const ticket = queue.enter(client);
-      tickets.set(name, ticket);
-      void ticket.turn.then(() => started.push(name));
-    };
-    const finish = async (name: string, ms: number): Promise<void> => {
-      now += ms;
-      tickets.get(name)?.release();
-      await settle();
-    };
+    const { queue, started, enter, finish } = oneSlotQueue();
     // Two clients loop over costly tasks (1 s each) ...
     enter('a', 'a1');
     enter('b', 'b1');
@@ -77,33 +77,20 @@ describe('the fair queue', () => {
   });
 
   it('lets a client with cheap tasks, even in a loop, pass a waiting costly task only up to PASS_BUDGET_MS', async () => {
-    let now = 0;
-    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: () => now });
-    const started: string[] = [];
-    const tickets = new Map<string, Ticket>();
-    const enter = (client: string, name: string): void => {
-      const ticket = queue.enter(client);
-      tickets.set(name, ticket);
-      void ticket.turn.then(() => started.push(name));
-    };
+    const { started, enter, finish } = oneSlotQueue();
     // c's tasks take 10 ms, a's 500 ms.
     enter('c', 'c0');
     await settle();
-    now += 10;
-    tickets.get('c0')?.release();
+    await finish('c0', 10);
     enter('a', 'a0');
     await settle();
     enter('a', 'a1');
     enter('c', 'c1');
-    now += 500;
-    tickets.get('a0')?.release();
-    await settle();
+    await finish('a0', 500);
     // c loops: each of its tasks, once done, is followed by its next one.
     for (let i = 1; i <= 12 && started.at(-1) !== 'a1'; i += 1) {
       enter('c', `c${i + 1}`);
-      now += 10;
-      tickets.get(`c${i}`)?.release();
-      await settle();
+      await finish(`c${i}`, 10);
     }
     // c passed a1 by ten of its tasks (100 ms), then a1 had its turn.
     expect(started).toEqual(['c0', 'a0', ...Array.from({ length: 10 }, (_, i) => `c${i + 1}`), 'a1']);
@@ -111,20 +98,7 @@ describe('the fair queue', () => {
   });
 
   it('lets no client whose tasks are costly pass another client’s waiting task twice, however little it used', async () => {
-    let now = 0;
-    const queue = new FairQueue({ concurrency: 1, maxWaitMs: 600_000, now: () => now });
-    const started: string[] = [];
-    const tickets = new Map<string, Ticket>();
-    const enter = (client: string, name: string): void => {
-      const ticket = queue.enter(client);
-      tickets.set(name, ticket);
-      void ticket.turn.then(() => started.push(name));
-    };
-    const finish = async (name: string, ms: number): Promise<void> => {
-      now += ms;
-      tickets.get(name)?.release();
-      await settle();
-    };
+    const { started, enter, finish } = oneSlotQueue();
     // p used the database for 10 s; x and y loop over 1 s tasks and stay below it.
     enter('p', 'p1');
     await settle();
