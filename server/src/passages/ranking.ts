@@ -52,15 +52,10 @@ export async function termStats(
   if (!kept) return countTermStats(db, terms, scope, false);
   const keys = terms.map((t) => JSON.stringify([...where, t.parts, t.alternatives ?? []]));
   const sizeKey = JSON.stringify(where);
-  const missing = terms.flatMap((t, i) => (kept.get(keys[i] ?? '') ? [] : [i]));
+  const missing = keys.flatMap((key, i) => (kept.get(key) ? [] : [i]));
   if (missing.length > 0 || !kept.get(sizeKey)) {
-    const counting = countTermStats(
-      db,
-      missing.map((i) => terms[i] as QueryTerm),
-      scope,
-      false,
-    );
-    missing.forEach((i, j) => kept.set(keys[i] ?? '', counting.then((s) => ({ usable: s.usable[j], df: s.df[j] }))));
+    const counting = countTermStats(db, missing.map((i) => terms[i] as QueryTerm), scope, false);
+    missing.forEach((i, j) => kept.set(keys[i] as string, counting.then((s) => ({ usable: s.usable[j], df: s.df[j] }))));
     kept.set(sizeKey, counting.then((s) => s.scopeSize));
   }
   const perTerm = await Promise.all(keys.map((k) => kept.get<{ usable: boolean; df: number }>(k)));
@@ -85,7 +80,7 @@ async function countTermStats(db: Queryable, terms: readonly QueryTerm[], scope:
     // planner (GIN, or the scope's rows): 3.5 ms against 11.5 for an answer's terms
     // (docs/performance.md, "An answer's figures kept per term").
     const count = (text: string | undefined): string => (text === undefined ? '0' : `count(*) FILTER (WHERE p.tsv @@ ${sql.tsquery(text)})::int`);
-    query = `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${countTotal ? count(group?.all) : 'NULL::int'} AS total, count(*)::int AS scope_size
+    query = `SELECT ARRAY[${termQueries.map(count).join(', ')}]::int[] AS df, ${count(group?.all)} AS total, count(*)::int AS scope_size
              FROM (SELECT p.tsv FROM passages p WHERE true${where} OFFSET 0) p`;
   } else {
     const count = (text: string | undefined): string =>

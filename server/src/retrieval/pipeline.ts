@@ -165,10 +165,10 @@ async function keywordPage(
     weights = weighed.weights;
     totalWeight = weights.reduce((a, b) => a + b, 0);
     absentWeight = weights.reduce((sum, w, i) => sum + (found.stats.usable[i] && found.stats.df[i] === 0 ? w : 0), 0);
-    const matches = found.stats.total ?? (found.stats.df.some((n) => n > 0) ? undefined : 0);
-    if (steps.matchRequired && (matches === 0 || totalWeight === 0)) return { total: 0, passages: [], totalWeight, absentWeight };
-    const total = matches ?? 0;
-    const none = matches === 0;
+    // Nothing matches: the total is 0, or, not counted, no term has a document.
+    const none = found.stats.total === undefined ? !found.stats.df.some((n) => n > 0) : found.stats.total === 0;
+    if (steps.matchRequired && (none || totalWeight === 0)) return { total: 0, passages: [], totalWeight, absentWeight };
+    const total = found.stats.total ?? 0;
     ranking = async (p) => {
       if (none) return { total: 0, passages: [] };
       const passages = await rankPassages(db, weighed.terms, scope, { weights, order: policy.order, limit: p.limit, offset: p.offset });
