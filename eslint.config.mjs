@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { ROUTER_API } from './tooling/router-api.mjs';
 
 const SOURCES = '**/*.{ts,tsx,js,cjs,mjs}';
 const REMOTES = ['remote-knowledge', 'remote-assistant', 'remote-forms'];
@@ -36,6 +37,16 @@ const TOKENS_FROM_SUBPATH = {
   message: "A remote imports the design tokens from '@kb/contracts/tokens' (bundled at build time), not from the shared singleton an older shell provides.",
 };
 
+/**
+ * The shell shares React Router's declarative API only (tooling/router-api.mjs): a name outside it
+ * would be undefined in the page, whichever remote imports it.
+ */
+const DECLARATIVE_ROUTER = {
+  regex: '^react-router(-dom)?$',
+  allowImportNames: [...ROUTER_API],
+  message: 'The shared router is React Router\'s declarative API (tooling/router-api.mjs); data-router and server APIs are not in the shared scope.',
+};
+
 // Each file gets one boundary block (flat config replaces a rule's options, not merges them).
 const boundaries = [
   boundary(
@@ -44,7 +55,7 @@ const boundaries = [
   ),
   boundary(
     [`shell/${SOURCES}`],
-    [segments(REMOTES, "The shell never imports a remote's source; it loads the remote's federated modules at run time.")],
+    [segments(REMOTES, "The shell never imports a remote's source; it loads the remote's federated modules at run time."), DECLARATIVE_ROUTER],
   ),
   ...REMOTES.map((remote) =>
     boundary(
@@ -52,6 +63,7 @@ const boundaries = [
       [
         segments(FRONT_ENDS.filter((f) => f !== remote), 'A remote never imports the shell or another remote; share code through @kb/contracts.'),
         TOKENS_FROM_SUBPATH,
+        DECLARATIVE_ROUTER,
       ],
     ),
   ),

@@ -95,7 +95,7 @@ function shellConfig({ mode }) {
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},
-        shared: sharedScope(),
+        shared: sharedScope({ host: true }),
         // An unreachable remote must not block the shell's own shared modules.
         shareStrategy: 'loaded-first',
         runtimePlugins: [

@@ -16,13 +16,27 @@ function installedVersion(name) {
   return JSON.parse(fs.readFileSync(file, 'utf8')).version;
 }
 
+/** React Router's ES module build (production or development), whose package exports do not name it. */
+function routerModuleBuild(production) {
+  const dir = path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] }));
+  return path.join(dir, 'dist', production ? 'production' : 'development', 'index.mjs');
+}
+
 /**
  * The shared scope. Every package is a singleton: two Reacts, routers, style sheets or toast
  * containers on one page break the page, and `@kb/contracts` carries the language bus.
  * `requiredVersion` is the caret range of what is installed, so a remote built against an
  * older minor still shares the host's copy.
+ *
+ * The host (`{ host: true }`) provides the router as React Router 7's declarative API only
+ * (`tooling/router-api.mjs`, built from `tooling/shared-router.mjs`): the page then loads about
+ * 45 KB of router instead of 188 KB. A remote keeps the whole package as its fallback, used
+ * only where no shell provides one (its standalone page).
+ *
+ * @param {{ host?: boolean }} [options]
+ * @returns {Record<string, object>} the `shared` option of ModuleFederationPlugin
  */
-function sharedScope() {
+function sharedScope({ host = false } = {}) {
   const singleton = (pkg) => {
     const version = installedVersion(pkg);
     return { singleton: true, requiredVersion: `^${version}`, version };
@@ -38,6 +52,12 @@ function sharedScope() {
     '@kb/contracts',
   ]) {
     shared[pkg] = singleton(pkg);
+  }
+  if (host) {
+    // One module behind both names, so both hand out the same router contexts.
+    const declarative = path.join(__dirname, 'shared-router.mjs');
+    shared['react-router'] = { ...shared['react-router'], import: declarative };
+    shared['react-router-dom'] = { ...shared['react-router-dom'], import: declarative };
   }
   // Subpath imports (react/jsx-runtime, react-dom/client) share the same instance.
   shared['react/'] = singleton('react');
@@ -131,6 +151,9 @@ function commonConfig({ mode }) {
       // `@kb/contracts` is compiled from its TypeScript sources, like our own code.
       conditionNames: ['source', '...'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      // React Router's ES module build under a name the shared scope does not take
+      // (tooling/shared-router.mjs re-exports from it).
+      alias: { 'react-router-esm$': routerModuleBuild(production) },
     },
     module: {
       rules: [
