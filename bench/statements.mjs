@@ -14,12 +14,14 @@ import path from 'node:path';
 import { readCommandLine, usageError } from '../tooling/cli.mjs';
 import { ASK_QUESTIONS, searchMix } from './lib/queries.mjs';
 import { repoRoot } from './lib/util.mjs';
+import { evalQuestions } from './throughput.mjs';
 
-const USAGE = `Usage: node bench/statements.mjs --data-dir=DIR
+const USAGE = `Usage: node bench/statements.mjs --data-dir=DIR [--unseen=N]
 
-  DIR   a DATA_DIR the server loaded (not in use): every statement of the bench's searches and
-        questions, timed and grouped; text on stdout`;
-const { values } = readCommandLine({ tool: 'statements', usage: USAGE, options: { 'data-dir': { type: 'string' } } });
+  DIR       a DATA_DIR the server loaded (not in use): every statement of the bench's searches and
+            questions, timed and grouped; text on stdout
+  --unseen  instead, the first N unseen searches of the popular mix (bench/throughput.mjs)`;
+const { values } = readCommandLine({ tool: 'statements', usage: USAGE, options: { 'data-dir': { type: 'string' }, unseen: { type: 'string' } } });
 if (!values['data-dir']) usageError('statements', USAGE, '--data-dir is required');
 
 const require = createRequire(import.meta.url);
@@ -52,14 +54,16 @@ try {
   await warmUpSearch(db);
   stats.clear();
   const t0 = performance.now();
-  for (const q of searchMix()) await search(db, { q: q.q, lang: q.lang, limit: 10, offset: 0 });
+  const searches = values.unseen ? evalQuestions().slice(0, Number(values.unseen)).map((u) => ({ q: u.question, lang: u.lang })) : searchMix();
+  const questions = values.unseen ? [] : ASK_QUESTIONS;
+  for (const q of searches) await search(db, { q: q.q, lang: q.lang, limit: 10, offset: 0 });
   const t1 = performance.now();
-  for (const q of ASK_QUESTIONS) await answerQuestion(db, q, {});
+  for (const q of questions) await answerQuestion(db, q, {});
   const t2 = performance.now();
   let total = 0;
   for (const s of stats.values()) total += s.ms;
   const lines = [
-    `${searchMix().length} searches ${(t1 - t0).toFixed(0)} ms; ${ASK_QUESTIONS.length} questions ${(t2 - t1).toFixed(0)} ms; statements ${total.toFixed(0)} ms`,
+    `${searches.length} searches ${(t1 - t0).toFixed(0)} ms; ${questions.length} questions ${(t2 - t1).toFixed(0)} ms; statements ${total.toFixed(0)} ms`,
     ...[...stats]
       .sort((a, b) => b[1].ms - a[1].ms)
       .map(([k, s]) => `${s.ms.toFixed(0).padStart(6)} ms ${String(s.n).padStart(4)}× ${(s.ms / s.n).toFixed(1).padStart(7)} ms each ${(s.bytes / s.n / 1024).toFixed(1).padStart(6)} KB each  ${k}`),

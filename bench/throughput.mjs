@@ -24,8 +24,8 @@ export const ISSUE_BASELINE = { search: 38, ask: 18.7 };
 /** The gates as multiples of {@link ISSUE_BASELINE}. */
 export const THROUGHPUT_GATES = { cacheOff: 2, popularMix: 5 };
 
-/** Questions of every evaluation set but the judge sets, `{ question, lang }`, shuffled (seeded), duplicates removed. */
-function evalQuestions() {
+/** Questions of every evaluation set but the judge sets, `{ question, lang }`, shuffled (seeded), duplicates removed: the popular mix's unseen queries. */
+export function evalQuestions() {
   const require = createRequire(import.meta.url);
   const { parseDevSet } = require(path.join(repoRoot, 'server', 'dist', 'eval', 'metrics.js'));
   const dir = path.join(repoRoot, 'eval');
