@@ -16,6 +16,9 @@ function installedVersion(name) {
   return JSON.parse(fs.readFileSync(file, 'utf8')).version;
 }
 
+/** The request of the router module the host provides (tooling/shared-router.mjs, through an alias). */
+const SHARED_ROUTER = 'kb-shared-router';
+
 /** React Router's ES module build (production or development), whose package exports do not name it. */
 function routerModuleBuild(production) {
   const dir = path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] }));
@@ -54,10 +57,11 @@ function sharedScope({ host = false } = {}) {
     shared[pkg] = singleton(pkg);
   }
   if (host) {
-    // One module behind both names, so both hand out the same router contexts.
-    const declarative = path.join(__dirname, 'shared-router.mjs');
-    shared['react-router'] = { ...shared['react-router'], import: declarative };
-    shared['react-router-dom'] = { ...shared['react-router-dom'], import: declarative };
+    // One module behind both names, so both hand out the same router contexts. It is named by
+    // an alias (commonConfig), not a path: a path would be provided in every compilation, the
+    // HTML template's too, which would emit a stray copy.
+    shared['react-router'] = { ...shared['react-router'], import: SHARED_ROUTER };
+    shared['react-router-dom'] = { ...shared['react-router-dom'], import: SHARED_ROUTER };
   }
   // Subpath imports (react/jsx-runtime, react-dom/client) share the same instance.
   shared['react/'] = singleton('react');
@@ -153,7 +157,7 @@ function commonConfig({ mode }) {
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       // React Router's ES module build under a name the shared scope does not take
       // (tooling/shared-router.mjs re-exports from it).
-      alias: { 'react-router-esm$': routerModuleBuild(production) },
+      alias: { 'react-router-esm$': routerModuleBuild(production), [`${SHARED_ROUTER}$`]: path.join(__dirname, 'shared-router.mjs') },
     },
     module: {
       rules: [

@@ -5,7 +5,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { sharedScope } = require('./federation');
+const { commonConfig, sharedScope } = require('./federation');
 
 /** The quoted names of a file's first `[ … ]` or `{ … }` list after `marker`. */
 function namesAfter(file, marker, open, close) {
@@ -43,9 +43,10 @@ describe('the shared router', () => {
   it('is what the host provides under both package names; a remote falls back to the whole package', () => {
     const host = sharedScope({ host: true });
     const remote = sharedScope();
-    const file = path.join(__dirname, 'shared-router.mjs');
+    const { resolve } = commonConfig({ mode: 'production' });
     for (const name of ['react-router', 'react-router-dom']) {
-      expect(host[name]).toMatchObject({ singleton: true, import: file });
+      expect(host[name]).toMatchObject({ singleton: true });
+      expect(resolve.alias[`${host[name].import}$`]).toBe(path.join(__dirname, 'shared-router.mjs'));
       expect(host[name].version).toBe(remote[name].version);
       expect(remote[name].import).toBeUndefined();
     }
