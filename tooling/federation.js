@@ -32,7 +32,7 @@ function routerModuleBuild(production) {
  * older minor still shares the host's copy.
  *
  * The host (`{ host: true }`) provides the router as React Router 7's declarative API only
- * (`tooling/router-api.mjs`, built from `tooling/shared-router.mjs`): the page then loads about
+ * (the names of `tooling/router-api.mjs`, re-exported by `tooling/shared-router.mjs`): the page then loads about
  * 45 KB of router instead of 188 KB. A remote keeps the whole package as its fallback, used
  * only where no shell provides one (its standalone page).
  *

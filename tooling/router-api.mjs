@@ -6,9 +6,9 @@
  * router the shell does not create, so they are left out of the shared scope: the shell's shared
  * copy is then about 45 KB minified instead of 188 KB (docs/performance.md, "The shared router").
  *
- * One list, read by `tooling/shared-router.mjs` (the module the shell provides, checked equal by
- * `tooling/shared-router.test.js`) and by the lint rule that keeps every front end to it
- * (`eslint.config.mjs`).
+ * One list: `tooling/shared-router.mjs`, the module the shell provides, re-exports exactly these
+ * names (`tooling/shared-router.test.js` checks it), and the lint rule in `eslint.config.mjs`
+ * keeps every front end to them.
  */
 export const ROUTER_API = Object.freeze([
   // Routers and route elements
