@@ -114,7 +114,8 @@ function Fallback({ part, onRetry, home, page }: { part: RemotePart; onRetry: ()
   );
 }
 
-function Loading({ part }: { part: RemotePart }): ReactNode {
+/** The localized line a remote region shows while its code arrives (a `role="status"`). */
+export function Loading({ part }: { part: RemotePart }): ReactNode {
   const t: ShellMessages = useMessages();
   return (
     <Status role="status" aria-live="polite" $page={part !== 'partNewsletter'}>

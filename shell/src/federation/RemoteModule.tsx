@@ -1,21 +1,58 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 import { loadExposedPage, type ExposedModuleId } from './remotes';
-import { RemoteBoundary, type RemotePart } from './RemoteBoundary';
+import { Loading, RemoteBoundary, type RemotePart } from './RemoteBoundary';
 
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+/** One load of an exposed module: pending, then its component or its error. */
+interface PageLoad {
+  promise: Promise<void>;
+  component?: ComponentType;
+  error?: unknown;
+}
+
+const pageLoads = new Map<string, PageLoad>();
 
 /**
- * One lazy component per exposed module and attempt. React caches a rejected `lazy()` for
- * good, so a Retry needs a new one; a successful one is reused across navigations.
+ * One load per exposed module and attempt: a failed one is kept as failed, so a Retry asks
+ * again under a new attempt; a successful one is reused across navigations.
  */
-function lazyPage(id: ExposedModuleId, attempt: number): LazyExoticComponent<ComponentType> {
+function pageLoad(id: ExposedModuleId, attempt: number): PageLoad {
   const key = `${id}#${attempt}`;
-  let page = lazyPages.get(key);
-  if (!page) {
-    page = lazy(() => loadExposedPage(id, attempt > 0));
-    lazyPages.set(key, page);
+  let load = pageLoads.get(key);
+  if (!load) {
+    const entry: PageLoad = { promise: Promise.resolve() };
+    entry.promise = loadExposedPage(id, attempt > 0).then(
+      (mod) => void (entry.component = mod.default),
+      (error: unknown) => void (entry.error = error ?? new Error(`Remote module ${id} could not be loaded`)),
+    );
+    pageLoads.set(key, entry);
+    load = entry;
   }
-  return page;
+  return load;
+}
+
+/**
+ * The exposed module once loaded, the region's loading line until then; a failed load is
+ * thrown to the enclosing `RemoteBoundary`. It does not suspend: the module's arrival is an
+ * ordinary update, which React commits at once, where a Suspense boundary's retry waits up to
+ * 300 ms after the last fallback shown (React's reveal throttle), so a page's first remote
+ * region appeared that much after its code had arrived (docs/performance.md, "Remote regions
+ * without Suspense").
+ */
+function ExposedPage({ id, attempt, part }: { id: ExposedModuleId; attempt: number; part: RemotePart }): ReactNode {
+  const load = pageLoad(id, attempt);
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
+  const settled = load.component !== undefined || load.error !== undefined;
+  useEffect(() => {
+    if (settled) return undefined;
+    let mounted = true;
+    void load.promise.then(() => mounted && arrived());
+    return () => {
+      mounted = false;
+    };
+  }, [load, settled]);
+  if (load.error !== undefined) throw load.error;
+  const Page = load.component;
+  return Page ? <Page /> : <Loading part={part} />;
 }
 
 /**
@@ -39,11 +76,9 @@ export function RemoteModule({
   page?: boolean;
 }): ReactNode {
   const [attempt, setAttempt] = useState(0);
-  const Page = lazyPage(id, attempt);
   return (
     <RemoteBoundary part={part} home={home} page={page} onRetry={() => setAttempt((n) => n + 1)}>
-      {/* eslint-disable-next-line react-hooks/static-components -- cached per (id, attempt) in lazyPages, so stable across renders */}
-      <Page />
+      <ExposedPage id={id} attempt={attempt} part={part} />
     </RemoteBoundary>
   );
 }
