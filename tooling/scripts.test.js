@@ -25,6 +25,8 @@ describe('the scripts: --help exits 0, wrong usage exits 2', () => {
     ['bench/understanding.mjs', 'understanding', 'Usage: node bench/understanding.mjs'],
     ['bench/start.mjs', 'start', 'Usage: node bench/start.mjs'],
     ['bench/throughput-ab.mjs', 'throughput-ab', 'Usage: node bench/throughput-ab.mjs'],
+    ['bench/statements.mjs', 'statements', 'Usage: node bench/statements.mjs'],
+    ['bench/reveal.mjs', 'reveal', 'Usage: node bench/reveal.mjs'],
     ['soak/run.mjs', 'soak', 'Usage: npm run soak'],
     ['server/scripts/bench-newsletter.js', 'bench-newsletter', 'Usage: node server/scripts/bench-newsletter.js'],
   ])('%s', (script, tool, usage) => {
