@@ -19,6 +19,7 @@
 /* global window, document, getComputedStyle, requestAnimationFrame -- observe() and the evaluated callbacks run in the page */
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
+import { readCommandLine, usageError } from '../tooling/cli.mjs';
 import { log, median, round } from './lib/util.mjs';
 
 /** The pages measured and what "the remote's content is visible" means on each. */
@@ -38,6 +39,25 @@ export const PROFILES = {
   local: null,
   'slow-4g': { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
 };
+
+/**
+ * The command line of the one-page tools (bench/waterfall.mjs, bench/reveal.mjs): `--url`
+ * (required), `--profile` (one of {@link PROFILES}, default slow-4g) and `--runs` (default
+ * `defaultRuns`). `usage` is the tool's usage text; bad usage exits 2 with it.
+ *
+ * @returns {{ url: URL, profile: keyof typeof PROFILES, runs: number }}
+ */
+export function pageToolCommandLine(tool, usage, defaultRuns) {
+  const { values } = readCommandLine({
+    tool,
+    usage,
+    options: { url: { type: 'string' }, profile: { type: 'string' }, runs: { type: 'string' } },
+  });
+  if (!values.url) usageError(tool, usage, '--url is required');
+  const profile = values.profile ?? 'slow-4g';
+  if (!(profile in PROFILES)) usageError(tool, usage, `--profile takes ${Object.keys(PROFILES).join(', ')}`);
+  return { url: new URL(values.url), profile, runs: Number(values.runs ?? defaultRuns) };
+}
 
 /** The Chromium the e2e tests use (e2e/playwright.config.ts). */
 export function chromiumPath() {

@@ -9,26 +9,18 @@
  */
 /* global window, document, MutationObserver -- the evaluated callbacks run in the page */
 import { chromium } from 'playwright-core';
-import { readCommandLine, usageError } from '../tooling/cli.mjs';
-import { PROFILES, chromiumPath } from './pages.mjs';
+import { PROFILES, chromiumPath, pageToolCommandLine } from './pages.mjs';
 
 const USAGE = `Usage: node bench/reveal.mjs --url=URL [--profile=slow-4g|local] [--runs=3]
 
   --url      the page, e.g. http://127.0.0.1:42300/knowledge
   --profile  network profile of bench/pages.mjs (default slow-4g)
   --runs     cold loads, each printed (default 3)`;
-const { values } = readCommandLine({
-  tool: 'reveal',
-  usage: USAGE,
-  options: { url: { type: 'string' }, profile: { type: 'string' }, runs: { type: 'string' } },
-});
-if (!values.url) usageError('reveal', USAGE, '--url is required');
-const profile = values.profile ?? 'slow-4g';
-if (!(profile in PROFILES)) usageError('reveal', USAGE, `--profile takes ${Object.keys(PROFILES).join(', ')}`);
+const { url, profile, runs } = pageToolCommandLine('reveal', USAGE, 3);
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
 try {
-  for (let run = 1; run <= Number(values.runs ?? 3); run += 1) {
+  for (let run = 1; run <= runs; run += 1) {
     const context = await browser.newContext();
     const page = await context.newPage();
     if (PROFILES[profile]) {
@@ -46,7 +38,7 @@ try {
         }
       }).observe(document, { subtree: true, childList: true });
     });
-    await page.goto(values.url, { waitUntil: 'load' });
+    await page.goto(url.href, { waitUntil: 'load' });
     await page.waitForTimeout(2000);
     const seen = await page.evaluate(() => window.__remoteRegionsSeen);
     process.stdout.write(`run ${run}: ${Object.entries(seen).map(([name, ms]) => `${name} ${ms} ms`).join(', ') || 'no remote region'}\n`);

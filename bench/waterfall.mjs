@@ -10,28 +10,19 @@
  */
 /* global window -- the evaluated callback runs in the page */
 import { chromium } from 'playwright-core';
-import { readCommandLine, usageError } from '../tooling/cli.mjs';
-import { PAGES, PROFILES, chromiumPath, observe } from './pages.mjs';
+import { PAGES, PROFILES, chromiumPath, observe, pageToolCommandLine } from './pages.mjs';
 
 const USAGE = `Usage: node bench/waterfall.mjs --url=URL [--profile=slow-4g|local] [--runs=1]
 
   --url      the page, e.g. http://127.0.0.1:42300/knowledge
   --profile  network profile of bench/pages.mjs (default slow-4g)
   --runs     cold loads, each printed (default 1)`;
-const { values } = readCommandLine({
-  tool: 'waterfall',
-  usage: USAGE,
-  options: { url: { type: 'string' }, profile: { type: 'string' }, runs: { type: 'string' } },
-});
-if (!values.url) usageError('waterfall', USAGE, '--url is required');
-const profile = values.profile ?? 'slow-4g';
-if (!(profile in PROFILES)) usageError('waterfall', USAGE, `--profile takes ${Object.keys(PROFILES).join(', ')}`);
-const url = new URL(values.url);
+const { url, profile, runs } = pageToolCommandLine('waterfall', USAGE, 1);
 const page = PAGES.find((p) => p.path === url.pathname);
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-quic'], headless: true });
 try {
-  for (let run = 0; run < Number(values.runs ?? 1); run += 1) {
+  for (let run = 0; run < runs; run += 1) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     const tab = await context.newPage();
     const cdp = await context.newCDPSession(tab);
