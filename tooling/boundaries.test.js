@@ -36,8 +36,8 @@ const violations = [
   ['the server importing shell code', 'server/src/web/planted.ts', "import { Navbar } from '../../../shell/src/layout/Navbar';\nexport default Navbar;\n"],
   ['a server file importing passages/internal', 'server/src/search/planted.ts', "import * as q from '../passages/internal/tsquery.js';\nexport default q;\n"],
   ['a remote importing the design tokens from the shared @kb/contracts', 'remote-forms/src/shared/planted.ts', "import { COLORS } from '@kb/contracts';\nexport default COLORS;\n"],
-  ['a remote importing a data-router API the shell does not share', 'remote-knowledge/src/knowledge/planted.ts', "import { useFetcher } from 'react-router-dom';\nexport default useFetcher;\n"],
-  ['the shell importing a server API of react-router', 'shell/src/layout/planted.ts', "import { createStaticHandler } from 'react-router';\nexport default createStaticHandler;\n"],
+  ['a remote importing a data-router API the shell does not share', 'remote-knowledge/src/knowledge/planted.ts', "import { useFetcher } from 'react-router-dom';\nexport default useFetcher;\n", '@typescript-eslint/no-restricted-imports'],
+  ['the shell importing a server API of react-router', 'shell/src/layout/planted.ts', "import { createStaticHandler } from 'react-router';\nexport default createStaticHandler;\n", '@typescript-eslint/no-restricted-imports'],
   ['the contracts importing the server', 'packages/contracts/src/planted.ts', "import { loadConfig } from '../../../server/src/config';\nexport default loadConfig;\n"],
 ];
 
@@ -52,6 +52,7 @@ const legal = [
   ['a remote importing @kb/contracts and its own files', 'remote-knowledge/src/knowledge/planted.ts', "import { useLanguage } from '@kb/contracts';\nimport { CATEGORIES } from './categories';\nexport default [useLanguage, CATEGORIES];\n"],
   ['a remote importing the design tokens from @kb/contracts/tokens', 'remote-forms/src/shared/planted.ts', "import { COLORS } from '@kb/contracts/tokens';\nexport default COLORS;\n"],
   ['a remote importing the declarative router API', 'remote-forms/src/contact/planted.ts', "import { Link, useNavigate, useSearchParams } from 'react-router-dom';\nexport default [Link, useNavigate, useSearchParams];\n"],
+  ['a remote importing a type of the data-router API', 'remote-knowledge/src/knowledge/planted.ts', "import type { LoaderFunction } from 'react-router-dom';\nexport type L = LoaderFunction;\n"],
   ['the shell importing its own shellLanguage module', 'shell/src/layout/planted.ts', "import * as l from '../language/shellLanguage';\nexport default l;\n"],
   ['passages/ importing its internals', 'server/src/passages/planted.ts', "import * as q from './internal/tsquery.js';\nexport default q;\n"],
   ['passages/ with SQL on passages', 'server/src/passages/planted.ts', "export const sql = 'SELECT id FROM passages';\n"],
@@ -69,8 +70,8 @@ beforeAll(() => {
 const messagesOf = (name) => results[all.findIndex(([n]) => n === name)];
 
 describe('eslint.config.mjs boundaries', () => {
-  it.each(violations.map(([name]) => [name]))('reports %s (no-restricted-imports)', (name) => {
-    expect(messagesOf(name).map((m) => m.ruleId)).toEqual(['no-restricted-imports']);
+  it.each(violations.map(([name, , , rule = 'no-restricted-imports']) => [name, rule]))('reports %s (%s)', (name, rule) => {
+    expect(messagesOf(name).map((m) => m.ruleId)).toEqual([rule]);
   });
 
   it.each(sqlViolations.map(([name]) => [name]))('reports %s outside passages/ (no-restricted-syntax)', (name) => {
