@@ -17,16 +17,15 @@ const pageLoads = new Map<string, PageLoad>();
  */
 function pageLoad(id: ExposedModuleId, attempt: number): PageLoad {
   const key = `${id}#${attempt}`;
-  let load = pageLoads.get(key);
-  if (!load) {
-    const entry: PageLoad = { promise: Promise.resolve() };
-    entry.promise = loadExposedPage(id, attempt > 0).then(
-      (mod) => void (entry.component = mod.default),
-      (error: unknown) => void (entry.error = error ?? new Error(`Remote module ${id} could not be loaded`)),
-    );
-    pageLoads.set(key, entry);
-    load = entry;
-  }
+  const kept = pageLoads.get(key);
+  if (kept) return kept;
+  const load: PageLoad = {
+    promise: loadExposedPage(id, attempt > 0).then(
+      (mod) => void (load.component = mod.default),
+      (error: unknown) => void (load.error = error ?? new Error(`Remote module ${id} could not be loaded`)),
+    ),
+  };
+  pageLoads.set(key, load);
   return load;
 }
 
