@@ -9,7 +9,10 @@
  *   more than once (from two different files), the number of copies and the bytes of the
  *   extra copies; the largest packages loaded (`largest`: bytes of minified code, every copy
  *   counted; a workspace's own code as `<workspace> (own code)`); and, for each shared singleton (React, react-dom, the router,
- *   styled-components, …), how many copies the page loaded — which must be at most 1.
+ *   styled-components, …), how many copies the page loaded — which must be at most 1. A
+ *   singleton's subpath export that the shared scope does not list (`@kb/contracts/tokens`:
+ *   constants compiled into each build by design, docs/operations.md) is not counted there;
+ *   its extra copies still show in `duplicates`.
  *   The assistant frame is a page of its own (an iframe): its packages are listed apart.
  */
 import fs from 'node:fs';
@@ -53,6 +56,45 @@ export function federatedBuilds() {
   ];
 }
 
+/**
+ * The source files of the subpath exports of the shared singletons that the shared scope does
+ * not list (e.g. `@kb/contracts/tokens` → `packages/contracts/src/tokens.ts`): webpack compiles
+ * such a subpath into every build that imports it, so it is not a second copy of the shared
+ * module. Read from each package's `package.json` `exports` (every string target, all
+ * conditions, that exists and is not also a target of the package's entry `.`).
+ *
+ * @returns {Set<string>} absolute paths
+ */
+export function unsharedSubpathFiles() {
+  const shared = new Set(Object.keys(require(path.join(repoRoot, 'tooling', 'federation.js')).sharedScope()));
+  const out = new Set();
+  const targets = (value) =>
+    typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(targets) : [];
+  for (const name of sharedSingletons()) {
+    let manifest;
+    try {
+      manifest = require.resolve(`${name}/package.json`, { paths: [repoRoot] });
+    } catch {
+      continue; // a package that does not export its package.json has no subpath we compile in
+    }
+    const exports = JSON.parse(fs.readFileSync(manifest, 'utf8')).exports;
+    if (!exports || typeof exports !== 'object' || Array.isArray(exports)) continue;
+    const files = (target) =>
+      targets(target)
+        .map((file) => path.resolve(path.dirname(manifest), file))
+        .filter((file) => fs.existsSync(file))
+        .map((file) => fs.realpathSync.native(file));
+    const entry = new Set(files(exports['.']));
+    for (const [subpath, target] of Object.entries(exports)) {
+      if (!subpath.startsWith('./') || subpath === './package.json' || subpath.includes('*')) continue;
+      const request = `${name}/${subpath.slice(2)}`;
+      if (shared.has(request) || [...shared].some((k) => k.endsWith('/') && request.startsWith(k))) continue;
+      for (const file of files(target)) if (!entry.has(file)) out.add(file);
+    }
+  }
+  return out;
+}
+
 const key = (pkg) => `${pkg.name}@${pkg.version ?? '?'}`;
 
 /**
@@ -91,6 +133,7 @@ const total = (record) => Object.values(record).reduce((s, n) => s + n, 0);
  */
 export function duplicatesLoaded(scripts, locate) {
   const singletons = sharedSingletons();
+  const compiledIn = unsharedSubpathFiles();
   const unmapped = [];
   const analyse = (list) => {
     /** @type {Map<string, { pkg: string, name: string, files: Map<string, number> }>} module → where it was loaded */
@@ -114,7 +157,10 @@ export function duplicatesLoaded(scripts, locate) {
     }
     /** @type {Map<string, { name: string, copies: number, extraBytes: number, bytes: number }>} */
     const packages = new Map();
-    for (const m of modules.values()) {
+    /** @type {Map<string, number>} package → most copies of one of its shared modules */
+    const sharedCopies = new Map();
+    for (const [file, m] of modules) {
+      if (!compiledIn.has(file)) sharedCopies.set(m.pkg, Math.max(sharedCopies.get(m.pkg) ?? 0, m.files.size));
       const sizes = [...m.files.values()].sort((a, b) => b - a);
       const p = packages.get(m.pkg) ?? { name: m.name, copies: 0, extraBytes: 0, bytes: 0 };
       p.copies = Math.max(p.copies, sizes.length);
@@ -128,7 +174,7 @@ export function duplicatesLoaded(scripts, locate) {
     const singletonCopies = Object.fromEntries(
       singletons.map((name) => [
         name,
-        (byName.get(name) ?? []).reduce((s, k) => s + (packages.get(k)?.copies ?? 0), 0),
+        (byName.get(name) ?? []).reduce((s, k) => s + (sharedCopies.get(k) ?? 0), 0),
       ]),
     );
     const duplicates = [...packages]

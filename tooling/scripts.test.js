@@ -97,3 +97,54 @@ describe('tooling/scratch.mjs', () => {
     expect(env).toEqual({ PORT: String(port), KNOWLEDGE_PORT: '0', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DATA_DIR: '/tmp/d', LOG_LEVEL: 'warn' });
   });
 });
+
+describe("bench/duplicates.mjs: a singleton's unshared subpath is compiled in, not a second copy", () => {
+  /** Runs an ES module snippet that imports bench/duplicates.mjs; returns its JSON output. */
+  const run = (code) => {
+    const r = node(['--input-type=module', '-e', `import * as d from './bench/duplicates.mjs'; ${code}`]);
+    expect(r.stderr).toBe('');
+    return JSON.parse(r.stdout);
+  };
+
+  it('lists @kb/contracts/tokens, and no file of a shared entry or a shared prefix', () => {
+    const files = run('console.log(JSON.stringify([...d.unsharedSubpathFiles()]))').map((f) => path.relative(repoRoot, f));
+    expect(files).toContain(path.join('packages', 'contracts', 'src', 'tokens.ts'));
+    expect(files).not.toContain(path.join('packages', 'contracts', 'src', 'index.ts'));
+    // react/jsx-runtime and react-dom/client are shared through the `react/` and `react-dom/` keys.
+    expect(files.filter((f) => /node_modules[\\/]react(-dom)?[\\/]/.test(f))).toEqual([]);
+  });
+
+  it('counts a shared module loaded twice, but not the tokens compiled into two builds', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-dup-'));
+    try {
+      // Two built files, each with a source map naming the tokens and one naming the contracts' entry too.
+      const write = (name, sources) => {
+        // 'a;' from the first source, 'b;' from the second (when there is one).
+        fs.writeFileSync(path.join(dir, name), 'a;b;\n');
+        fs.writeFileSync(
+          path.join(dir, `${name}.map`),
+          JSON.stringify({ version: 3, file: name, sources, names: [], mappings: sources.length > 1 ? 'AAAA,ECAA' : 'AAAA' }),
+        );
+      };
+      const tokens = path.join(repoRoot, 'packages', 'contracts', 'src', 'tokens.ts');
+      const entry = path.join(repoRoot, 'packages', 'contracts', 'src', 'lang.ts');
+      write('one.js', [tokens, entry]);
+      write('two.js', [tokens]);
+      const onlyTokens = run(
+        `const s = ['one.js', 'two.js'].map((f) => ({ url: ${JSON.stringify(dir)} + '/' + f, mainDocument: true }));` +
+          ` const r = d.duplicatesLoaded(s, (u) => ({ file: u, context: '/' }));` +
+          ` console.log(JSON.stringify(r.main))`,
+      );
+      expect(onlyTokens.singletons['@kb/contracts']).toBe(1);
+      expect(onlyTokens.duplicates.map((x) => x.package)).toEqual([expect.stringMatching(/^@kb\/contracts@/)]);
+      write('two.js', [tokens, entry]);
+      const both = run(
+        `const s = ['one.js', 'two.js'].map((f) => ({ url: ${JSON.stringify(dir)} + '/' + f, mainDocument: true }));` +
+          ` console.log(JSON.stringify(d.duplicatesLoaded(s, (u) => ({ file: u, context: '/' })).main))`,
+      );
+      expect(both.singletons['@kb/contracts']).toBe(2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
