@@ -213,48 +213,58 @@ export async function loadOnce(browser, url, page, network) {
 const FIGURES = ['requests', 'failed', 'jsRawBytes', 'jsBytes', 'cssRawBytes', 'cssBytes', 'allBytes', 'fcpMs', 'lcpMs', 'remoteVisibleMs', 'loadMs'];
 
 /**
- * Measures every page of {@link PAGES} on one server.
+ * Measures every page of {@link PAGES} on one or more servers, their loads interleaved: for each
+ * profile, page and run, one cold load from each server in turn, the order rotating from run to
+ * run, so a change in the machine's load falls on every build alike (the federated build and
+ * the monolith are compared by their ratio).
  *
  * @param {import('playwright-core').Browser} browser
- * @param {string} baseUrl e.g. `http://127.0.0.1:41234`
- * @param {{ runs: number, profiles: (keyof typeof PROFILES)[], label: string }} options
- * @returns {Promise<Record<string, Record<string, object>>>} profile → page path → medians
- *   (ms, bytes, counts) plus `runs` (each run's figures) and `scripts` (the last run's
- *   JavaScript files)
+ * @param {Record<string, string>} servers label → base URL, e.g. `{ federated: 'http://127.0.0.1:41234' }`
+ * @param {{ runs: number, profiles: (keyof typeof PROFILES)[] }} options
+ * @returns {Promise<Record<string, Record<string, Record<string, object>>>>} label → profile →
+ *   page path → medians (ms, bytes, counts) plus `runs` (each run's figures) and `scripts` (the
+ *   last run's JavaScript files)
  */
-export async function measurePages(browser, baseUrl, { runs, profiles, label }) {
-  /** @type {Record<string, Record<string, object>>} */
-  const out = {};
+export async function measurePages(browser, servers, { runs, profiles }) {
+  const labels = Object.keys(servers);
+  /** @type {Record<string, Record<string, Record<string, object>>>} */
+  const out = Object.fromEntries(labels.map((label) => [label, {}]));
   for (const profile of profiles) {
-    out[profile] = {};
+    for (const label of labels) out[label][profile] = {};
     for (const page of PAGES) {
-      const results = [];
+      /** @type {Record<string, object[]>} */
+      const results = Object.fromEntries(labels.map((label) => [label, []]));
       for (let i = 0; i < runs; i += 1) {
-        results.push(await loadOnce(browser, `${baseUrl}${page.path}`, page, PROFILES[profile]));
+        for (const label of labels.map((_, k) => labels[(k + i) % labels.length])) {
+          results[label].push(await loadOnce(browser, `${servers[label]}${page.path}`, page, PROFILES[profile]));
+        }
       }
-      const med = (key) => median(results.map((r) => r[key]).filter((v) => v !== null));
-      const summary = {
-        remote: page.remote,
-        requests: med('requests'),
-        jsRawBytes: med('jsRawBytes'),
-        jsBytes: med('jsBytes'),
-        cssRawBytes: med('cssRawBytes'),
-        cssBytes: med('cssBytes'),
-        allBytes: med('allBytes'),
-        fcpMs: round(med('fcpMs')),
-        lcpMs: round(med('lcpMs')),
-        remoteVisibleMs: round(med('remoteVisibleMs')),
-        loadMs: round(med('loadMs')),
-        failedRequests: Math.max(...results.map((r) => r.failed)),
-        pageErrors: [...new Set(results.flatMap((r) => r.errors))],
-        runs: results.map((r) => Object.fromEntries(FIGURES.map((k) => [k, r[k]]))),
-        scripts: results.at(-1)?.scripts ?? [],
-      };
-      out[profile][page.path] = summary;
-      log(
-        `${label} ${profile} ${page.path}: ${summary.requests} requests, JS ${summary.jsBytes} B on the wire ` +
-          `(${summary.jsRawBytes} B raw), FCP ${summary.fcpMs} ms, remote visible ${summary.remoteVisibleMs} ms`,
-      );
+      for (const label of labels) {
+        const list = results[label];
+        const med = (key) => median(list.map((r) => r[key]).filter((v) => v !== null));
+        const summary = {
+          remote: page.remote,
+          requests: med('requests'),
+          jsRawBytes: med('jsRawBytes'),
+          jsBytes: med('jsBytes'),
+          cssRawBytes: med('cssRawBytes'),
+          cssBytes: med('cssBytes'),
+          allBytes: med('allBytes'),
+          fcpMs: round(med('fcpMs')),
+          lcpMs: round(med('lcpMs')),
+          remoteVisibleMs: round(med('remoteVisibleMs')),
+          loadMs: round(med('loadMs')),
+          failedRequests: Math.max(...list.map((r) => r.failed)),
+          pageErrors: [...new Set(list.flatMap((r) => r.errors))],
+          runs: list.map((r) => Object.fromEntries(FIGURES.map((k) => [k, r[k]]))),
+          scripts: list.at(-1)?.scripts ?? [],
+        };
+        out[label][profile][page.path] = summary;
+        log(
+          `${label} ${profile} ${page.path}: ${summary.requests} requests, JS ${summary.jsBytes} B on the wire ` +
+            `(${summary.jsRawBytes} B raw), FCP ${summary.fcpMs} ms, remote visible ${summary.remoteVisibleMs} ms`,
+        );
+      }
     }
   }
   return out;

@@ -4,7 +4,8 @@
  * Measures what users feel and what the server sustains, and writes
  * `bench-results/<date>.json` with every figure, then prints the Markdown tables:
  * - pages (bench/pages.mjs): weight and speed of `/`, `/knowledge`, `/contact`, `/chat` in
- *   headless Chromium, the federated build and a monolithic build of the same pages;
+ *   headless Chromium, the federated build and a monolithic build of the same pages, each
+ *   served by its own server once the monolith is built, their cold loads taken in turn;
  * - duplicates (bench/duplicates.mjs): packages loaded more than once, packages in several builds;
  * - api (bench/api.mjs): autocannon against search, ask and newsletter, and a bare Express ceiling;
  * - scale (bench/scale.mjs): search latency, ingest, size and memory at 100k and 400k passages,
@@ -157,13 +158,35 @@ async function main() {
     const releasesDir = path.join(scratch.dataDir, 'releases');
 
     if (wants('pages')) {
+      // The monolith is built and served before any page is loaded, and its loads alternate
+      // with the federated build's: a build running beside one build's loads, or a quieter
+      // machine for the other's, would bias the ratio.
+      /** The monolith's web root, server and release folder, when this run has one. */
+      let monolith = null;
+      if (monolithBuild) {
+        result.pages = { monolithBuildMs: await monolithBuild };
+        const webRoot = monolithWebRoot(monolithOut);
+        const monolithScratch = await createScratch({ label: 'pglite-monolith', keep });
+        disposers.push(monolithScratch.dispose);
+        const monolithServer = await startServer(monolithScratch, { name: 'monolith', webRoot });
+        disposers.push(() => monolithServer.stop());
+        monolith = { webRoot, server: monolithServer, releasesDir: path.join(monolithScratch.dataDir, 'releases') };
+      }
       browser = await launchBrowser();
-      const federated = await measurePages(browser, server.url, { runs: PLAN.runs, profiles: PLAN.profiles, label: 'federated' });
-      result.pages = { runs: PLAN.runs, federated };
+      const measured = await measurePages(browser, { federated: server.url, ...(monolith ? { monolith: monolith.server.url } : {}) }, { runs: PLAN.runs, profiles: PLAN.profiles });
+      result.pages = { runs: PLAN.runs, ...result.pages, ...measured };
       result.duplicates = { inBuilds: duplicatesInBuilds(), loaded: { federated: {} } };
       const locate = serverLocator({ webRoot: repoRoot, releasesDir });
-      for (const [pagePath, p] of Object.entries(federated.local)) {
+      for (const [pagePath, p] of Object.entries(measured.federated.local)) {
         result.duplicates.loaded.federated[pagePath] = duplicatesLoaded(p.scripts, locate);
+      }
+      if (monolith) {
+        const locateMonolith = serverLocator({ webRoot: monolith.webRoot, releasesDir: monolith.releasesDir });
+        result.duplicates.loaded.monolith = {};
+        for (const [pagePath, p] of Object.entries(measured.monolith.local)) {
+          result.duplicates.loaded.monolith[pagePath] = duplicatesLoaded(p.scripts, locateMonolith);
+        }
+        await monolith.server.stop();
       }
     }
     if (wants('api')) {
@@ -173,21 +196,6 @@ async function main() {
     await server.stop();
     server = undefined;
 
-    if (monolithBuild) {
-      const buildMs = await monolithBuild;
-      const webRoot = monolithWebRoot(monolithOut);
-      server = await startServer(scratch, { name: 'monolith', webRoot });
-      const monolith = await measurePages(browser, server.url, { runs: PLAN.runs, profiles: PLAN.profiles, label: 'monolith' });
-      result.pages.monolith = monolith;
-      result.pages.monolithBuildMs = buildMs;
-      const locate = serverLocator({ webRoot, releasesDir });
-      result.duplicates.loaded.monolith = {};
-      for (const [pagePath, p] of Object.entries(monolith.local)) {
-        result.duplicates.loaded.monolith[pagePath] = duplicatesLoaded(p.scripts, locate);
-      }
-      await server.stop();
-      server = undefined;
-    }
     await browser?.close();
     browser = undefined;
 
