@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 import { loadExposedPage, type ExposedModuleId } from './remotes';
 import { Loading, RemoteBoundary, type RemotePart } from './RemoteBoundary';
 
@@ -31,11 +31,11 @@ function pageLoad(id: ExposedModuleId, attempt: number): PageLoad {
 
 /**
  * The exposed module once loaded, the region's loading line until then; a failed load is
- * thrown to the enclosing `RemoteBoundary`. It does not suspend: the module's arrival is an
- * ordinary update, which React commits at once, where a Suspense boundary's retry waits up to
- * 300 ms after the last fallback shown (React's reveal throttle), so a page's first remote
- * region appeared that much after its code had arrived (docs/performance.md, "Remote regions
- * without Suspense").
+ * thrown to the enclosing `RemoteBoundary`. It does not suspend: the module's arrival is a
+ * transition update, which React renders in time slices and commits as soon as it is done,
+ * where a Suspense boundary's retry waits up to 300 ms after the last fallback shown (React's
+ * reveal throttle), so a page's first remote region appeared that much after its code had
+ * arrived (docs/performance.md, "Remote regions without Suspense").
  */
 function ExposedPage({ id, attempt, part }: { id: ExposedModuleId; attempt: number; part: RemotePart }): ReactNode {
   const load = pageLoad(id, attempt);
@@ -44,7 +44,9 @@ function ExposedPage({ id, attempt, part }: { id: ExposedModuleId; attempt: numb
   useEffect(() => {
     if (settled) return undefined;
     let mounted = true;
-    void load.promise.then(() => mounted && arrived());
+    // A transition, so React renders the arrived module in slices, yielding to the browser,
+    // not as one long task (docs/performance.md, "Remote regions in a transition").
+    void load.promise.then(() => mounted && startTransition(arrived));
     return () => {
       mounted = false;
     };
