@@ -27,6 +27,7 @@ describe('the scripts: --help exits 0, wrong usage exits 2', () => {
     ['bench/throughput-ab.mjs', 'throughput-ab', 'Usage: node bench/throughput-ab.mjs'],
     ['bench/statements.mjs', 'statements', 'Usage: node bench/statements.mjs'],
     ['bench/reveal.mjs', 'reveal', 'Usage: node bench/reveal.mjs'],
+    ['bench/lighthouse.mjs', 'lighthouse', 'Usage: node bench/lighthouse.mjs'],
     ['soak/run.mjs', 'soak', 'Usage: npm run soak'],
     ['server/scripts/bench-newsletter.js', 'bench-newsletter', 'Usage: node server/scripts/bench-newsletter.js'],
   ])('%s', (script, tool, usage) => {
