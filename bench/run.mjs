@@ -161,20 +161,20 @@ async function main() {
       // The monolith is built and served before any page is loaded, and its loads alternate
       // with the federated build's: a build running beside one build's loads, or a quieter
       // machine for the other's, would bias the ratio.
-      /** The monolith's web root, server and release folder, when this run has one. */
+      /** The monolith's build time, web root, server and release folder, when this run has one. */
       let monolith = null;
       if (monolithBuild) {
-        result.pages = { monolithBuildMs: await monolithBuild };
+        const buildMs = await monolithBuild;
         const webRoot = monolithWebRoot(monolithOut);
         const monolithScratch = await createScratch({ label: 'pglite-monolith', keep });
         disposers.push(monolithScratch.dispose);
         const monolithServer = await startServer(monolithScratch, { name: 'monolith', webRoot });
         disposers.push(() => monolithServer.stop());
-        monolith = { webRoot, server: monolithServer, releasesDir: path.join(monolithScratch.dataDir, 'releases') };
+        monolith = { buildMs, webRoot, server: monolithServer, releasesDir: path.join(monolithScratch.dataDir, 'releases') };
       }
       browser = await launchBrowser();
       const measured = await measurePages(browser, { federated: server.url, ...(monolith ? { monolith: monolith.server.url } : {}) }, { runs: PLAN.runs, profiles: PLAN.profiles });
-      result.pages = { runs: PLAN.runs, ...result.pages, ...measured };
+      result.pages = { runs: PLAN.runs, ...(monolith ? { monolithBuildMs: monolith.buildMs } : {}), ...measured };
       result.duplicates = { inBuilds: duplicatesInBuilds(), loaded: { federated: {} } };
       const locate = serverLocator({ webRoot: repoRoot, releasesDir });
       for (const [pagePath, p] of Object.entries(measured.federated.local)) {

@@ -131,18 +131,17 @@ describe("bench/duplicates.mjs: a singleton's unshared subpath is compiled in, n
       const entry = path.join(repoRoot, 'packages', 'contracts', 'src', 'lang.ts');
       write('one.js', [tokens, entry]);
       write('two.js', [tokens]);
-      const onlyTokens = run(
-        `const s = ['one.js', 'two.js'].map((f) => ({ url: ${JSON.stringify(dir)} + '/' + f, mainDocument: true }));` +
-          ` const r = d.duplicatesLoaded(s, (u) => ({ file: u, context: '/' }));` +
-          ` console.log(JSON.stringify(r.main))`,
-      );
+      // What duplicatesLoaded() reports for the page's main document that loaded both files.
+      const loaded = () =>
+        run(
+          `const s = ['one.js', 'two.js'].map((f) => ({ url: ${JSON.stringify(dir)} + '/' + f, mainDocument: true }));` +
+            ` console.log(JSON.stringify(d.duplicatesLoaded(s, (u) => ({ file: u, context: '/' })).main))`,
+        );
+      const onlyTokens = loaded();
       expect(onlyTokens.singletons['@kb/contracts']).toBe(1);
       expect(onlyTokens.duplicates.map((x) => x.package)).toEqual([expect.stringMatching(/^@kb\/contracts@/)]);
       write('two.js', [tokens, entry]);
-      const both = run(
-        `const s = ['one.js', 'two.js'].map((f) => ({ url: ${JSON.stringify(dir)} + '/' + f, mainDocument: true }));` +
-          ` console.log(JSON.stringify(d.duplicatesLoaded(s, (u) => ({ file: u, context: '/' })).main))`,
-      );
+      const both = loaded();
       expect(both.singletons['@kb/contracts']).toBe(2);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
