@@ -49,4 +49,6 @@ function start(): void {
   );
 }
 
-start();
+// Evaluating this chunk's modules (React DOM, styled-components, the pages) is one long task;
+// starting in the next task keeps the page's first render out of it.
+setTimeout(start, 0);
