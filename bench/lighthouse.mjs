@@ -47,11 +47,27 @@ if (!chrome) usageError('lighthouse', USAGE, 'no Chromium found (set CHROMIUM_PA
 
 const run = promisify(execFile);
 
+/** Lighthouse runs tried per measurement: a run that fails to record its trace (NO_NAVSTART) is run again. */
+const ATTEMPTS = 3;
+
 /**
- * One Lighthouse run of `url`.
- * @returns {Promise<{ performance: number, accessibility: number, tbtMs: number, cls: number, benchmarkIndex: number, error: string | null }>}
+ * One Lighthouse run of `url`, tried up to {@link ATTEMPTS} times while Lighthouse itself fails.
+ * @returns {Promise<{ performance: number, accessibility: number, lcpMs: number, tbtMs: number, cls: number, benchmarkIndex: number, error: string | null }>}
  */
 async function audit(url, outFile) {
+  let failure;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    try {
+      return await auditOnce(url, outFile);
+    } catch (error) {
+      failure = String(error.stderr || error.message).trim().split('\n').pop();
+      log(`Lighthouse failed on ${url} (attempt ${attempt} of ${ATTEMPTS}): ${failure}`);
+    }
+  }
+  return { performance: NaN, accessibility: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, benchmarkIndex: NaN, error: failure ?? 'failed' };
+}
+
+async function auditOnce(url, outFile) {
   await run(
     'npx',
     ['-y', 'lighthouse@12', url, '--chrome-flags=--headless --no-sandbox --disable-gpu', '--only-categories=performance,accessibility', '--output=json', `--output-path=${outFile}`, '--quiet'],
@@ -62,6 +78,7 @@ async function audit(url, outFile) {
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
+    lcpMs: round(report.audits['largest-contentful-paint']?.numericValue ?? NaN),
     tbtMs: round(report.audits['total-blocking-time']?.numericValue ?? NaN),
     cls: round(report.audits['cumulative-layout-shift']?.numericValue ?? NaN, 3),
     benchmarkIndex: round(report.environment?.benchmarkIndex ?? NaN, 0),
@@ -88,7 +105,7 @@ try {
       for (const name of names.map((_, k) => names[(k + i) % names.length])) {
         const r = await audit(`${servers[name].url}${page}`, path.join(reports, `${name}-${i}.json`));
         results.push({ run: i, page, build: name, ...r });
-        log(`run ${i + 1} ${page} ${name}: performance ${r.performance}, accessibility ${r.accessibility}, TBT ${r.tbtMs} ms, CLS ${r.cls}, benchmarkIndex ${r.benchmarkIndex}${r.error ? `, error ${r.error}` : ''}`);
+        log(`run ${i + 1} ${page} ${name}: performance ${r.performance}, accessibility ${r.accessibility}, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}, benchmarkIndex ${r.benchmarkIndex}${r.error ? `, error ${r.error}` : ''}`);
       }
     }
   }
@@ -97,7 +114,7 @@ try {
     for (const name of names) {
       const mine = results.filter((r) => r.page === page && r.build === name && r.error === null);
       const of = (key) => median(mine.map((r) => r[key]));
-      summary.push({ page, build: name, runs: mine.length, performance: of('performance'), accessibility: Math.min(...mine.map((r) => r.accessibility)), tbtMs: of('tbtMs'), cls: Math.max(...mine.map((r) => r.cls)) });
+      summary.push({ page, build: name, runs: mine.length, performance: of('performance'), accessibility: Math.min(...mine.map((r) => r.accessibility)), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: Math.max(...mine.map((r) => r.cls)) });
     }
   }
   const indexes = results.map((r) => r.benchmarkIndex).filter(Number.isFinite);
@@ -107,9 +124,9 @@ try {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `lighthouse-${date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`);
   fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
-  process.stdout.write('page         build  runs  performance (median)  accessibility (lowest)  TBT ms (median)  CLS (highest)\n');
+  process.stdout.write('page         build  runs  performance (median)  accessibility (lowest)  LCP ms (median)  TBT ms (median)  CLS (highest)\n');
   for (const s of summary) {
-    process.stdout.write(`${s.page.padEnd(12)} ${s.build.padEnd(6)} ${String(s.runs).padStart(4)}  ${String(s.performance).padStart(20)}  ${String(s.accessibility).padStart(22)}  ${String(s.tbtMs).padStart(15)}  ${String(s.cls).padStart(13)}\n`);
+    process.stdout.write(`${s.page.padEnd(12)} ${s.build.padEnd(6)} ${String(s.runs).padStart(4)}  ${String(s.performance).padStart(20)}  ${String(s.accessibility).padStart(22)}  ${String(s.lcpMs).padStart(15)}  ${String(s.tbtMs).padStart(15)}  ${String(s.cls).padStart(13)}\n`);
   }
   log(`benchmarkIndex ${out.benchmarkIndex.min}–${out.benchmarkIndex.max}; wrote ${path.relative(repoRoot, file)}`);
 } finally {
