@@ -49,6 +49,4 @@ function start(): void {
   );
 }
 
-// Evaluating this chunk's modules (React DOM, styled-components, the pages) is one long task;
-// starting in the next task keeps the page's first render out of it.
-setTimeout(start, 0);
+start();
