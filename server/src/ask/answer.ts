@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
 import type { Generator } from './llm/generate.js';
 import { checkGenerated, type Rejection } from './llm/verify.js';
-import { answerLanguage, citationsFor, DEFAULT_SOURCE, extractiveText, findPassages, refusal } from './service.js';
+import { answerLanguage, citationsFor, extractiveText, findPassages, refusal } from './service.js';
 import { deltaPieces, type AnswerStream } from './stream.js';
 
 /** What {@link answerQuestion} reports besides the answer (for the log: never the question). */
@@ -49,7 +49,7 @@ export async function answerQuestion(
   const citations = await citationsFor(db, found.passages);
   for (const c of citations) stream?.citation(c);
   const extractive: Answer = {
-    answer: extractiveText(lang, request.source ?? DEFAULT_SOURCE, found.passageLang, citations, found.related),
+    answer: extractiveText(lang, found.source, found.passageLang, citations, found.related),
     citations,
     mode: 'extractive',
     refused: false,

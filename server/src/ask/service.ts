@@ -10,6 +10,7 @@ import { identifyLanguage } from '../languages/identify.js';
 import { incidentalWord } from '../lexicon/domain.js';
 import { referencePassages, retrieve, searchableLanguages } from '../retrieval/pipeline.js';
 import { detailAsked, detailGiven } from './detail.js';
+import { namedSource } from './named-source.js';
 import { ANSWER_MESSAGES, format, languageName, refLabel, sourceName } from './messages.js';
 
 /** Source searched when the asker names none. */
@@ -176,6 +177,8 @@ export function groupAdjacent(verses: readonly Verse[]): QuotedPassage[] {
 
 /** How an answer was found: the question named verses, or its words matched passages. */
 interface Found {
+  /** The source searched: the one asked for, else the one the question names, else {@link DEFAULT_SOURCE}. */
+  source: string;
   passages: QuotedPassage[];
   /** Language of the passages (differs from the answer's for a source without passages in it). */
   passageLang: string;
@@ -225,17 +228,20 @@ async function findByWords(
 /**
  * Finds what an answer quotes: the verses a question names (`2:255`, `John 3:16`), else the
  * passages matching most of its content, or only the closest ones (`related`). Searches the
- * passages in `lang` (the answer's language, {@link answerLanguage}), or, for a source without
- * passages in it, the source's own language. An Arabic question about a translated source (the
- * Quran) is searched in its Arabic original, and the verses found are quoted in `lang`.
+ * source asked for; without one, the source the question names (`named-source.ts`: "What does
+ * the Bible say about patience?" searches the Bible for "patience"), and, when that finds
+ * nothing in a language other than the asker's, the question as typed in {@link DEFAULT_SOURCE}. Searches the passages in `lang`
+ * (the answer's language, {@link answerLanguage}), or, for a source without passages in it,
+ * the source's own language. An Arabic question about a translated source (the Quran) is
+ * searched in its Arabic original, and the verses found are quoted in `lang`.
  *
  * @param fusion with embeddings configured: the candidates reordered by fusing keyword and vector ranks
  * @param expansion the concept glossary: a concept the question mentions also matches
  *   its other wordings, below the question's own words; `null` matches the words alone;
  *   undefined uses the shipped glossary and thesauri
  * @param lang the answer's language ({@link answerLanguage})
- * @returns the passages (empty when the question must be refused), their language and whether
- *   they only relate to it, or undefined when the source has no passages at all
+ * @returns the source searched, the passages (empty when the question must be refused), their
+ *   language and whether they only relate to it, or undefined when the source has no passages at all
  * @throws on a database error
  */
 export async function findPassages(
@@ -245,30 +251,49 @@ export async function findPassages(
   expansion?: Expansion | null,
   lang: Lang = answerLanguage(request.question, request.lang),
 ): Promise<Found | undefined> {
-  const source = request.source ?? DEFAULT_SOURCE;
+  const named = (request.source ?? undefined) === undefined ? namedSource(request.question) : undefined;
+  if (named) {
+    const found = await findIn(db, named.source, request.question, named.text, fusion, expansion, lang);
+    // Nothing there in another language than the asker's (a Turkish question, the English KJV):
+    // the question may be about the book rather than in it ("İncil nedir?"), as the Quran speaks of it.
+    if (found === undefined || found.passages.length > 0 || found.passageLang === lang) return found;
+  }
+  return findIn(db, request.source ?? DEFAULT_SOURCE, request.question, request.question, fusion, expansion, lang);
+}
+
+/** {@link findPassages} in one source: verse references read from `question`, words searched from `text`. */
+async function findIn(
+  db: Queryable,
+  source: string,
+  question: string,
+  text: string,
+  fusion: QueryFusion | undefined,
+  expansion: Expansion | null | undefined,
+  lang: Lang,
+): Promise<Found | undefined> {
   const available = await searchableLanguages(db, source);
   if (available.length === 0) return undefined;
   const passageLang = available.includes(lang) ? lang : (available.includes('en') ? 'en' : (available[0] ?? lang));
-  const byRef = await findByReference(db, request.question, source, passageLang);
-  if (byRef) return { passages: byRef, passageLang, related: false };
+  const byRef = await findByReference(db, question, source, passageLang);
+  if (byRef) return { source, passages: byRef, passageLang, related: false };
   const original = ORIGINAL_SOURCE[source];
-  if (original && identifyLanguage(request.question) === 'ar') {
+  if (original && identifyLanguage(text) === 'ar') {
     // An Arabic question is searched in the Arabic text and quoted in the answer's language.
-    const found = await findByWords(db, request.question, original.source, original.lang, fusion, expansion);
+    const found = await findByWords(db, text, original.source, original.lang, fusion, expansion);
     const translated: QuotedPassage[] = [];
     for (const p of found.passages) {
       const verses = await referencePassages(db, p.ref, { source, lang: passageLang }, { limit: MAX_GROUP, offset: 0 });
       if (verses) translated.push(...groupAdjacent(verses.passages));
     }
-    return { passages: translated, passageLang, related: found.related };
+    return { source, passages: translated, passageLang, related: found.related };
   }
-  const found = await findByWords(db, request.question, source, passageLang, fusion, expansion);
-  const detail = found.related ? undefined : detailAsked(request.question, lang);
-  if (detail && found.passages.length > 0 && !found.passages.some((p) => detailGiven(detail, p.text, request.question))) {
+  const found = await findByWords(db, text, source, passageLang, fusion, expansion);
+  const detail = found.related ? undefined : detailAsked(text, lang);
+  if (detail && found.passages.length > 0 && !found.passages.some((p) => detailGiven(detail, p.text, text))) {
     // A detail the passages do not state: they only relate to the question.
-    return { passages: found.passages.slice(0, MAX_RELATED), passageLang, related: true };
+    return { source, passages: found.passages.slice(0, MAX_RELATED), passageLang, related: true };
   }
-  return { ...found, passageLang };
+  return { ...found, source, passageLang };
 }
 
 /**

@@ -72,7 +72,7 @@ const schemas: Record<string, Schema> = {
       enum: ['en', 'tr'],
       description: "The interface's language. The answer is written in the question's own language, detected from its text, and in this one only when the text is ambiguous.",
     },
-    source: { oneOf: [SOURCE_ID, { type: 'null' }], description: 'Answer from this source only (default `quran`).' },
+    source: { oneOf: [SOURCE_ID, { type: 'null' }], description: 'Answer from this source only. Without it, the source the question names (\'What does the Bible say about patience?\' searches the Bible), else `quran`.' },
   }),
   Citation: closed(['n', 'source', 'ref', 'lang', 'text', 'translator'], {
     n: { type: 'integer', minimum: 1 },

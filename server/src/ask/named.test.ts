@@ -1,0 +1,38 @@
+import type { Database } from '../db/database';
+import { useTestDatabase, testBackends } from '../testing/databases';
+import { answerQuestion } from './answer';
+
+describe.each(testBackends)('a question that names its source, asked without one ($name)', (backend) => {
+  let db: Database;
+  useTestDatabase(backend, (opened) => (db = opened));
+
+  it('is answered from the source it names, and the answer says which', async () => {
+    const { answer } = await answerQuestion(db, { question: 'What does the Bible say about patience?', lang: 'en' });
+    expect(answer.refused).toBe(false);
+    expect(answer.citations.length).toBeGreaterThan(0);
+    expect(new Set(answer.citations.map((c) => c.source))).toEqual(new Set(['bible']));
+    expect(answer.answer).toMatch(/in the Bible/);
+    expect(answer.answer).toMatch(/King James Version/);
+  });
+
+  it('is searched in the source asked for when there is one', async () => {
+    const { answer } = await answerQuestion(db, { question: 'What does the Bible say about patience?', lang: 'en', source: 'quran' });
+    expect(answer.citations.filter((c) => c.source !== 'quran')).toEqual([]);
+    expect(answer.answer).not.toMatch(/King James/);
+  });
+
+  it('is searched as typed in the Quran when the source it names has nothing on it', async () => {
+    // The KJV has no Turkish passages for these Turkish words; the Quran speaks of the Gospel.
+    const { answer } = await answerQuestion(db, { question: 'İncil nedir?', lang: 'tr' });
+    expect(answer.lang).toBe('tr');
+    expect(answer.refused).toBe(false);
+    expect(new Set(answer.citations.map((c) => c.source))).toEqual(new Set(['quran']));
+    expect(answer.answer).toMatch(/Kur'an-ı Kerim/);
+  });
+
+  it('is refused, not answered from another source, when the source it names has nothing on it in the asker\'s language', async () => {
+    const { answer } = await answerQuestion(db, { question: 'What does the Bible say about smartphones?', lang: 'en' });
+    expect(answer.refused).toBe(true);
+    expect(answer.citations).toEqual([]);
+  });
+});
