@@ -1,6 +1,7 @@
 import type { Answer, AskRequest } from '@kb/contracts';
 import type { Queryable } from '../db/database.js';
 import type { QueryFusion } from '../embeddings/fusion.js';
+import { identifyLanguage } from '../languages/identify.js';
 import type { Generator } from './llm/generate.js';
 import { checkGenerated, type Rejection } from './llm/verify.js';
 import { answerLanguage, citationsFor, extractiveText, findPassages, refusal } from './service.js';
@@ -45,7 +46,11 @@ export async function answerQuestion(
   const lang = answerLanguage(request.question, request.lang);
   const found = await findPassages(db, request, options.fusion, undefined, lang);
   if (!found) return finish({ answer: refusal(lang, 'noSource') });
-  if (found.passages.length === 0) return finish({ answer: refusal(lang) });
+  if (found.passages.length === 0) {
+    // Searched in another language than the question's own: its words could not match there.
+    const elsewhere = found.passageLang !== lang && identifyLanguage(request.question) !== found.passageLang;
+    return finish({ answer: refusal(lang, 'refused', elsewhere ? found.passageLang : undefined) });
+  }
   const citations = await citationsFor(db, found.passages);
   for (const c of citations) stream?.citation(c);
   const extractive: Answer = {

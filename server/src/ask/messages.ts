@@ -10,6 +10,8 @@ export const ANSWER_MESSAGES = defineMessages(
     refused:
       'I could not find an answer to this question in the sources. I answer only from the texts of this knowledge base, and none of them addresses it closely enough.',
     noSource: 'There are no passages of this source in the knowledge base yet, so I cannot answer from it.',
+    refusedOtherLanguage:
+      'This source has no passages in English, so its {language} text was searched, and nothing there answers this question. A question asked in {language} can match its words.',
   },
   {
     intro: 'Sorunuzla ilgili olarak {source} içinde şunları buldum ({translator}); metinler aynen aktarılmıştır:',
@@ -19,6 +21,8 @@ export const ANSWER_MESSAGES = defineMessages(
     refused:
       "Bu sorunun cevabını kaynaklarda bulamadım. Yalnızca Bilgi Tabanı'ndaki metinlere dayanarak cevap veriyorum ve hiçbiri bu soruyu yeterince karşılamıyor.",
     noSource: "Bu kaynağın metinleri henüz Bilgi Tabanı'nda yok; bu yüzden ondan cevap veremiyorum.",
+    refusedOtherLanguage:
+      'Bu kaynakta Türkçe metin bulunmadığından {language} metni arandı ve orada bu soruyu karşılayan bir metin bulunamadı. Metnin kelimeleri, soru {language} sorulduğunda bulunur.',
   },
 );
 

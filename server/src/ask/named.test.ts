@@ -35,4 +35,14 @@ describe.each(testBackends)('a question that names its source, asked without one
     expect(answer.refused).toBe(true);
     expect(answer.citations).toEqual([]);
   });
+
+  it('is refused in words that say its text is in another language, when nothing there matches the asker\'s', async () => {
+    const { answer } = await answerQuestion(db, { question: 'Düşmanını sevmek hakkında ne diyor?', lang: 'tr', source: 'bible' });
+    expect(answer.refused).toBe(true);
+    expect(answer.lang).toBe('tr');
+    expect(answer.answer).toMatch(/Türkçe metin bulunmadığından İngilizce metni arandı/);
+    const english = await answerQuestion(db, { question: 'What does it say about smartphones?', lang: 'en', source: 'bible' });
+    expect(english.answer.refused).toBe(true);
+    expect(english.answer.answer).not.toMatch(/no passages in English/);
+  });
 });

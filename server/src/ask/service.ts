@@ -46,10 +46,16 @@ const CANDIDATES = 30;
 
 /**
  * The refusal in `lang`: nothing in the sources relates to the question (`refused`), or the
- * source asked for has no passages (`noSource`).
+ * source asked for has no passages (`noSource`). With `searchedIn`, nothing relates in the
+ * source's text in that language, which the question's own words cannot match (a Turkish
+ * question and the English KJV), and the refusal says so.
  */
-export function refusal(lang: Lang, message: 'refused' | 'noSource' = 'refused'): Answer {
-  return { answer: ANSWER_MESSAGES[lang][message], citations: [], mode: 'extractive', refused: true, related: false, lang };
+export function refusal(lang: Lang, message: 'refused' | 'noSource' = 'refused', searchedIn?: string): Answer {
+  const text =
+    message === 'refused' && searchedIn !== undefined
+      ? format(ANSWER_MESSAGES[lang].refusedOtherLanguage, { language: languageName(searchedIn, lang) })
+      : ANSWER_MESSAGES[lang][message];
+  return { answer: text, citations: [], mode: 'extractive', refused: true, related: false, lang };
 }
 
 /**
