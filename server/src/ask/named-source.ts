@@ -64,12 +64,13 @@ function fold(text: string): string {
  */
 export function namedSource(question: string): { source: string; text: string } | undefined {
   const folded = fold(question);
-  const named = SOURCE_NAMES.filter(({ names }) => new RegExp(names.source, names.flags).test(folded));
+  // `search` and `matchAll` leave the shared expressions' `lastIndex` alone.
+  const named = SOURCE_NAMES.filter(({ names }) => folded.search(names) !== -1);
   if (named.length !== 1) return undefined;
   const [{ source, names }] = named as [(typeof SOURCE_NAMES)[number]];
   let text = '';
   let from = 0;
-  for (const match of folded.matchAll(new RegExp(names.source, names.flags))) {
+  for (const match of folded.matchAll(names)) {
     text += `${question.slice(from, match.index)} `;
     from = match.index + match[0].length;
   }

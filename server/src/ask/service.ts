@@ -236,9 +236,9 @@ async function findByWords(
  * passages matching most of its content, or only the closest ones (`related`). Searches the
  * source asked for; without one, the source the question names (`named-source.ts`: "What does
  * the Bible say about patience?" searches the Bible for "patience"), and, when that finds
- * nothing in a language other than the asker's, the question as typed in {@link DEFAULT_SOURCE}. Searches the passages in `lang`
- * (the answer's language, {@link answerLanguage}), or, for a source without passages in it,
- * the source's own language. An Arabic question about a translated source (the Quran) is
+ * nothing in a language other than the asker's, the question as typed in
+ * {@link DEFAULT_SOURCE}. Searches the passages in `lang` (the answer's language,
+ * {@link answerLanguage}), or, for a source without passages in it, the source's own language. An Arabic question about a translated source (the Quran) is
  * searched in its Arabic original, and the verses found are quoted in `lang`.
  *
  * @param fusion with embeddings configured: the candidates reordered by fusing keyword and vector ranks
@@ -257,7 +257,7 @@ export async function findPassages(
   expansion?: Expansion | null,
   lang: Lang = answerLanguage(request.question, request.lang),
 ): Promise<Found | undefined> {
-  const named = (request.source ?? undefined) === undefined ? namedSource(request.question) : undefined;
+  const named = request.source === undefined ? namedSource(request.question) : undefined;
   if (named) {
     const found = await findIn(db, named.source, request.question, named.text, fusion, expansion, lang);
     // Nothing there in another language than the asker's (a Turkish question, the English KJV):
