@@ -72,8 +72,10 @@ export interface Citation {
   url?: string;
   /**
    * The verses a citation of adjacent verses joins (`ref` `2:153-154`), in reading order: each
-   * verse's own `ref` and `text` (and its Arabic `original` when the citation has one). Their
-   * texts joined by a space are `text`. Absent for a single verse, and from servers before it
+   * verse's own `ref` and `text` (and its Arabic `original` when the citation has one). Verses
+   * a translation gives one text for (the same text stored under each) are one entry, quoted
+   * once: `ref` `2:45-46`, their originals joined. The entries' texts joined by a space are
+   * `text`. Absent for a single verse or a single such entry, and from servers before it
    * existed; clients then show `text` whole.
    */
   verses?: CitationVerse[];
@@ -81,7 +83,7 @@ export interface Citation {
 
 /** One verse of a citation that joins adjacent verses ({@link Citation.verses}). */
 export interface CitationVerse {
-  /** The verse's own reference: `2:153`, `John 3:16`. */
+  /** The verse's own reference: `2:153`, `John 3:16`; `2:45-46` for verses translated as one. */
   ref: string;
   /** The verse's text, unaltered. */
   text: string;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Express } from 'express';
-import type { Answer } from '@kb/contracts';
+import type { Answer, VerseResponse } from '@kb/contracts';
 import type { Database } from '../db/database';
 import { openTestDatabase, testBackends } from '../testing/databases';
 import { testApp } from '../testing/app';
@@ -142,6 +142,34 @@ describe.each(testBackends)('POST /api/ask ($name)', (backend) => {
     expect(c?.verses?.[1]?.text).toMatch(/^There shall be no compulsion/);
     // A single verse carries no `verses`.
     expect((await ask({ question: '2:153', lang: 'en' })).citations[0]?.verses).toBeUndefined();
+  });
+
+  it('quotes once a text that a translation gives for several verses together', async () => {
+    // Diyanet translates 2:45 and 2:46 as one sentence and stores it under both verses.
+    const [v45, v46, v47] = await Promise.all(
+      [45, 46, 47].map(async (ayah) => (await request(app).get(`/api/verses/2/${ayah}?translations=tr`)).body as VerseResponse),
+    );
+    const shared = v45?.translations[0]?.text ?? '';
+    expect(shared.length).toBeGreaterThan(20);
+    expect(v46?.translations[0]?.text).toBe(shared);
+    expect(v47?.translations[0]?.text).not.toBe(shared);
+
+    const answer = await ask({ question: '2:45-47', lang: 'tr' });
+    const [c] = answer.citations;
+    expect(c).toMatchObject({ ref: '2:45-47', translator: 'Diyanet İşleri Başkanlığı' });
+    expect(c?.text).toBe(`${shared} ${v47?.translations[0]?.text}`);
+    expect(answer.answer.split(shared)).toHaveLength(2);
+    // The verses translated together are one entry, numbered 45-46, with both Arabic verses.
+    expect(c?.verses).toEqual([
+      { ref: '2:45-46', text: shared, original: `${v45?.arabic.text} ${v46?.arabic.text}` },
+      { ref: '2:47', text: v47?.translations[0]?.text, original: v47?.arabic.text },
+    ]);
+    expect(c?.original?.text).toBe(`${v45?.arabic.text} ${v46?.arabic.text} ${v47?.arabic.text}`);
+
+    // Two verses with one text: quoted once, with no `verses` to number.
+    const pair = await ask({ question: '2:45-46', lang: 'tr' });
+    expect(pair.citations[0]).toMatchObject({ ref: '2:45-46', text: shared });
+    expect(pair.citations[0]?.verses).toBeUndefined();
   });
 
   it('answers a question that is a reference with the verse itself', async () => {

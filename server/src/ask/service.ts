@@ -110,11 +110,43 @@ export interface QuotedPassage {
   ref: string;
   /** The verses' refs, in reading order. */
   refs: string[];
-  /** The verses' texts, unaltered, joined by a space. */
+  /** The texts of `runs`, unaltered, joined by a space. */
   text: string;
-  /** Each verse's text, unaltered, in the order of `refs`. */
-  texts: string[];
+  /** The verses in runs that share one text, in reading order (see {@link verseRuns}). */
+  runs: VerseRun[];
   translator: string;
+}
+
+/**
+ * Adjacent verses a translation renders as one: their text is stored once per verse (the
+ * Diyanet translation does so for 843 pairs, `2:45` and `2:46` among them), and quoted once.
+ */
+export interface VerseRun {
+  /** `2:45`, or `2:45-46` when several verses share the text. */
+  ref: string;
+  /** The verses' own refs, in reading order. */
+  refs: string[];
+  /** Their text, unaltered. */
+  text: string;
+}
+
+/**
+ * Splits verses in reading order into runs: a verse whose text equals the one before it joins
+ * that verse's run, so a text repeated for verses translated together is quoted once.
+ *
+ * @param verses `{ ref, text }` in reading order
+ * @returns the runs, in reading order (as many as `verses` when no text repeats)
+ */
+export function verseRuns(verses: readonly { ref: string; text: string }[]): VerseRun[] {
+  const runs: VerseRun[] = [];
+  for (const v of verses) {
+    const last = runs.at(-1);
+    if (last && last.text === v.text) {
+      last.refs.push(v.ref);
+      last.ref = `${last.refs[0]}-${verseNumber(v.ref)}`;
+    } else runs.push({ ref: v.ref, refs: [v.ref], text: v.text });
+  }
+  return runs;
 }
 
 /** Verses of one passage group, with what adjacency needs. */
@@ -167,14 +199,15 @@ export function groupAdjacent(verses: readonly Verse[]): QuotedPassage[] {
     const last = g.at(-1);
     if (!first || !last) return [];
     const ref = g.length === 1 ? first.ref : `${first.ref}-${verseNumber(last.ref)}`;
+    const runs = verseRuns(g);
     return [
       {
         source: first.source,
         lang: first.lang,
         ref,
         refs: g.map((v) => v.ref),
-        text: g.map((v) => v.text).join(' '),
-        texts: g.map((v) => v.text),
+        text: runs.map((r) => r.text).join(' '),
+        runs,
         translator: first.translator,
       },
     ];
@@ -337,12 +370,15 @@ export async function citationsFor(db: Queryable, passages: readonly QuotedPassa
         citation.original = { lang: original.lang, text: found.join(' ') };
       }
     }
-    // Joined verses keep their boundaries, so a reader can number them instead of running them together.
-    if (p.refs.length > 1 && p.texts.length === p.refs.length) {
-      citation.verses = p.refs.map((ref, v) => {
-        const verse: CitationVerse = { ref, text: p.texts[v] ?? '' };
-        const verseOriginal = arabic?.[v];
-        if (verseOriginal !== undefined) verse.original = verseOriginal;
+    // Joined verses keep their boundaries, so a reader can number them instead of running them
+    // together; verses translated as one are one entry, its Arabic their originals joined.
+    if (p.runs.length > 1) {
+      let next = 0;
+      citation.verses = p.runs.map((run) => {
+        const verse: CitationVerse = { ref: run.ref, text: run.text };
+        const originals = arabic?.slice(next, next + run.refs.length);
+        next += run.refs.length;
+        if (originals && originals.length === run.refs.length) verse.original = originals.join(' ');
         return verse;
       });
     }

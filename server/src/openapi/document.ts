@@ -79,18 +79,19 @@ const schemas: Record<string, Schema> = {
     source: SOURCE_ID,
     ref: { type: 'string', examples: ['2:153', '2:255-257', 'John 3:16'] },
     lang: LANG_CODE,
-    text: { type: 'string', description: 'The quoted passage, unaltered (adjacent verses joined by a space).' },
+    text: { type: 'string', description: 'The quoted passage, unaltered (adjacent verses joined by a space; a text a translation gives for several verses, once).' },
     translator: { type: 'string' },
     original: closed(['lang', 'text'], { lang: { const: 'ar' }, text: { type: 'string' } }),
     url: { type: 'string', description: 'The reading page.' },
     verses: {
       type: 'array',
       minItems: 2,
-      description: 'For adjacent verses joined in one citation: each verse apart, in reading order; their texts joined by a space are `text`.',
+      description:
+        'For adjacent verses joined in one citation: each verse apart, in reading order; verses a translation gives one text for are one entry (`2:45-46`), quoted once. Their texts joined by a space are `text`.',
       items: closed(['ref', 'text'], {
-        ref: { type: 'string', examples: ['2:153', 'John 3:16'] },
+        ref: { type: 'string', examples: ['2:153', '2:45-46', 'John 3:16'] },
         text: { type: 'string' },
-        original: { type: 'string', description: 'The verse\'s Arabic original, when the citation has one.' },
+        original: { type: 'string', description: 'The verse\'s Arabic original (the originals joined, for verses translated as one), when the citation has one.' },
       }),
     },
   }),
