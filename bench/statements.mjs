@@ -16,12 +16,18 @@ import { ASK_QUESTIONS, searchMix } from './lib/queries.mjs';
 import { repoRoot } from './lib/util.mjs';
 import { evalQuestions } from './throughput.mjs';
 
-const USAGE = `Usage: node bench/statements.mjs --data-dir=DIR [--unseen=N]
+const USAGE = `Usage: node bench/statements.mjs --data-dir=DIR [--unseen=N] [--split]
 
   DIR       a DATA_DIR the server loaded (not in use): every statement of the bench's searches and
             questions, timed and grouped; text on stdout
-  --unseen  instead, the first N unseen searches of the popular mix (bench/throughput.mjs)`;
-const { values } = readCommandLine({ tool: 'statements', usage: USAGE, options: { 'data-dir': { type: 'string' }, unseen: { type: 'string' } } });
+  --unseen  instead, the first N unseen searches of the popular mix (bench/throughput.mjs)
+  --split   then re-run the ranking statements under EXPLAIN ANALYZE: their planning, candidate
+            reading, scoring and the rest (rank, cut, page rows), and how many distinct texts`;
+const { values } = readCommandLine({
+  tool: 'statements',
+  usage: USAGE,
+  options: { 'data-dir': { type: 'string' }, unseen: { type: 'string' }, split: { type: 'boolean' } },
+});
 if (!values['data-dir']) usageError('statements', USAGE, '--data-dir is required');
 
 const require = createRequire(import.meta.url);
@@ -33,6 +39,8 @@ const { answerQuestion } = require(path.join(dist, 'ask', 'answer.js'));
 const inner = await openDatabase({ dataDir: path.resolve(values['data-dir']) });
 /** @type {Map<string, { n: number, ms: number, bytes: number }>} */
 const stats = new Map();
+/** The ranking statements sent (`--split`), with their parameters. */
+const ranking = [];
 const kind = (sql) => sql.replace(/\s+/g, ' ').trim().slice(0, 70);
 const db = {
   kind: inner.kind,
@@ -44,6 +52,7 @@ const db = {
     s.ms += performance.now() - started;
     s.bytes += JSON.stringify(rows).length;
     stats.set(kind(sql), s);
+    if (values.split && sql.trimStart().startsWith('WITH s AS MATERIALIZED')) ranking.push({ sql, params });
     return rows;
   },
   exec: (sql) => inner.exec(sql),
@@ -53,6 +62,7 @@ const db = {
 try {
   await warmUpSearch(db);
   stats.clear();
+  ranking.length = 0;
   const t0 = performance.now();
   const searches = values.unseen ? evalQuestions().slice(0, Number(values.unseen)).map((u) => ({ q: u.question, lang: u.lang })) : searchMix();
   const questions = values.unseen ? [] : ASK_QUESTIONS;
@@ -69,6 +79,56 @@ try {
       .map(([k, s]) => `${s.ms.toFixed(0).padStart(6)} ms ${String(s.n).padStart(4)}× ${(s.ms / s.n).toFixed(1).padStart(7)} ms each ${(s.bytes / s.n / 1024).toFixed(1).padStart(6)} KB each  ${k}`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+  if (values.split) process.stdout.write(`${await splitRanking(ranking)}\n`);
 } finally {
   await inner.close();
+}
+
+/**
+ * Where the ranking statements' time goes, from their plans (`EXPLAIN (ANALYZE, FORMAT JSON)`,
+ * which adds its own overhead to every node, so only the shares count): planning; inside the
+ * candidates' CTE (`s`), reading the candidate rows (GIN rows, listed passages) and scoring
+ * them (the terms' `@@` tests); and the rest of the execution (the cut, `ts_rank_cd` for the
+ * rows that can reach the page, the page's rows).
+ *
+ * @param {{ sql: string, params: unknown[] }[]} statements
+ * @returns {Promise<string>} a few lines of text
+ */
+async function splitRanking(statements) {
+  const t = { planning: 0, execution: 0, cte: 0, reading: 0, candidates: 0 };
+  const findCte = (node) => (node['Subplan Name'] === 'CTE s' ? node : (node.Plans ?? []).map(findCte).find(Boolean));
+  for (const { sql, params } of statements) {
+    const [row] = await inner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+    const [plan] = row['QUERY PLAN'];
+    t.planning += plan['Planning Time'];
+    t.execution += plan['Execution Time'];
+    const cte = findCte(plan.Plan);
+    if (!cte) continue;
+    t.cte += cte['Actual Total Time'];
+    // Below the scores' projection (a Result, or subquery scans of it) is the candidates' table.
+    let node = cte;
+    while ((node['Node Type'] === 'Subquery Scan' && node.Alias !== 'p') || node['Node Type'] === 'Result') node = node.Plans[0];
+    t.reading += node['Actual Total Time'];
+    t.candidates += node['Actual Rows'];
+  }
+  // The rank's own cost: each statement timed as sent and with every `ts_rank_cd` a constant
+  // (its parameter kept, so the types still resolve), in turn, twice.
+  const constantRank = (sql) => sql.replace(/ts_rank_cd\(p\.tsv, (\$\d+)::tsquery, 1\)/g, '($1::tsquery IS NULL)::int');
+  const timed = { sent: 0, constant: 0 };
+  for (let round = 0; round < 2; round++) {
+    for (const { sql, params } of statements) {
+      for (const [key, text] of [['sent', sql], ['constant', constantRank(sql)]]) {
+        const started = performance.now();
+        await inner.query(text, params);
+        timed[key] += performance.now() - started;
+      }
+    }
+  }
+  const all = t.planning + t.execution;
+  const share = (ms) => `${ms.toFixed(0)} ms (${((100 * ms) / all).toFixed(0)} %)`;
+  return [
+    `ranking statements under EXPLAIN ANALYZE: ${statements.length}, ${new Set(statements.map((s) => s.sql)).size} distinct texts, ${(t.candidates / Math.max(statements.length, 1)).toFixed(0)} candidates each`,
+    `  planning ${share(t.planning)}; candidate reading ${share(t.reading)}; scoring ${share(t.cte - t.reading)}; the rest (cut, rank, page rows) ${share(t.execution - t.cte)}`,
+    `  without EXPLAIN, twice: ${timed.sent.toFixed(0)} ms as sent, ${timed.constant.toFixed(0)} ms with the rank a constant (${((100 * (timed.sent - timed.constant)) / timed.sent).toFixed(0)} % for ts_rank_cd)`,
+  ].join('\n');
 }
