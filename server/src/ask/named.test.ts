@@ -36,8 +36,21 @@ describe.each(testBackends)('a question that names its source, asked without one
     expect(answer.citations).toEqual([]);
   });
 
-  it('is refused in words that say its text is in another language, when nothing there matches the asker\'s', async () => {
+  it('is answered for a Turkish asker from the KJV, its words searched in English, and says so', async () => {
     const { answer } = await answerQuestion(db, { question: 'Düşmanını sevmek hakkında ne diyor?', lang: 'tr', source: 'bible' });
+    expect(answer).toMatchObject({ refused: false, related: false, lang: 'tr' });
+    expect(answer.answer).toMatch(/Türkçe metin bulunmadığından İngilizce metni arandı/);
+    expect(answer.citations.every((c) => c.source === 'bible' && c.lang === 'en')).toBe(true);
+    // "Love your enemies" (Matthew 5:44, Luke 6:27, 6:35).
+    expect(answer.citations.map((c) => c.text).join(' ')).toMatch(/Love your enemies/);
+    const named = await answerQuestion(db, { question: 'Kitab-ı Mukaddes\'e göre sabır nedir?', lang: 'tr' });
+    expect(named.answer.refused).toBe(false);
+    expect(new Set(named.answer.citations.map((c) => c.source))).toEqual(new Set(['bible']));
+    expect(named.answer.citations.map((c) => c.text).join(' ')).toMatch(/patience/i);
+  });
+
+  it('is refused in words that say its text is in another language, when nothing there matches the asker\'s', async () => {
+    const { answer } = await answerQuestion(db, { question: 'Bilgisayar virüsleri hakkında ne diyor?', lang: 'tr', source: 'bible' });
     expect(answer.refused).toBe(true);
     expect(answer.lang).toBe('tr');
     expect(answer.answer).toMatch(/Türkçe metin bulunmadığından İngilizce metni arandı/);

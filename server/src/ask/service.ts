@@ -5,7 +5,8 @@ import type { QueryFusion } from '../embeddings/fusion.js';
 import { readingUrl } from '../read/urls.js';
 import { passageTexts } from '../passages/catalog.js';
 import type { RankedPassage, StoredPassage } from '../passages/types.js';
-import type { Expansion } from '../retrieval/expansion.js';
+import { englishQueryForTurkish } from '../retrieval/bridge.js';
+import { shippedExpansion, type Expansion } from '../retrieval/expansion.js';
 import { identifyLanguage } from '../languages/identify.js';
 import { incidentalWord } from '../lexicon/domain.js';
 import { referencePassages, retrieve, searchableLanguages } from '../retrieval/pipeline.js';
@@ -326,7 +327,12 @@ async function findIn(
     }
     return { source, passages: translated, passageLang, related: found.related };
   }
-  const found = await findByWords(db, text, source, passageLang, fusion, expansion);
+  // A Turkish question about English-only text (the KJV) is searched with its words in English.
+  const bridged =
+    passageLang === 'en' && identifyLanguage(text) === 'tr'
+      ? englishQueryForTurkish(text, expansion === null ? undefined : (expansion ?? shippedExpansion()).concepts, source)
+      : undefined;
+  const found = await findByWords(db, bridged ?? text, source, passageLang, fusion, expansion);
   const detail = found.related ? undefined : detailAsked(text, lang);
   if (detail && found.passages.length > 0 && !found.passages.some((p) => detailGiven(detail, p.text, text))) {
     // A detail the passages do not state: they only relate to the question.

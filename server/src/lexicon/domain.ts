@@ -134,6 +134,18 @@ export function incidentalWord(word: string, source: string, vectors: EnglishVec
   return n / text.total < INCIDENTAL_RATIO * everyday;
 }
 
+/**
+ * How often a word occurs in a source's English text, every inflection counted (`englishStem`:
+ * "love" counts "loved", "loveth"); undefined for a source without English text.
+ *
+ * @param word one English word, any case
+ * @param source a catalog source id (`quran`, `bible`)
+ */
+export function sourceWordCount(word: string, source: string): number | undefined {
+  const text = sourceCounts(source);
+  return text ? (text.stems.get(englishStem(word.toLowerCase())) ?? 0) : undefined;
+}
+
 /** Reads the English sources' counts now, so that a server's first questions do not pay for it. */
 export function warmUpDomain(): void {
   counts ??= domainCountsFor().counts;

@@ -261,7 +261,9 @@ const paths: Record<string, Schema> = {
       description:
         'Quotes the passages that answer the question, each credited; or, when the closest passages match only part of it, ' +
         'quotes them as related passages (`related: true`, the text says so first); or refuses (`refused: true`) when nothing ' +
-        'in the sources relates. The answer is written in the question\'s own language (`lang`). ' +
+        'in the sources relates. The answer is written in the question\'s own language (`lang`). A source with no passages in ' +
+        'that language is searched in its own, and the answer says so; a Turkish question about an English-only source (the KJV) ' +
+        'is searched with its words carried into English. ' +
         'With `Accept: text/event-stream` the answer streams as Server-Sent Events: `meta` `{ mode }`, one `citation` per ' +
         'citation, `delta` `{ text }` pieces of the answer, then `done` (the whole answer object, authoritative) or `error` ' +
         '`{ error }`. The question is neither stored nor logged; in generative mode it is sent to the configured model endpoint. ' +

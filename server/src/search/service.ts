@@ -8,6 +8,7 @@ import type { QueryTerm } from '../passages/terms.js';
 import { matchingWords } from '../passages/ranking.js';
 import type { RankedPassage, WordForms } from '../passages/types.js';
 import { warmUpExpansion, type Expansion } from '../retrieval/expansion.js';
+import { warmUpBridge } from '../retrieval/bridge.js';
 import { referencePassages, retrieve, searchableLanguages } from '../retrieval/pipeline.js';
 import { warmUpDomain } from '../lexicon/domain.js';
 
@@ -126,13 +127,15 @@ export async function search(
 
 /**
  * Loads what search and answers read from the shipped files, not the database: the expansion's
- * glossary index and tables (`retrieval/expansion.ts`) and the English sources' word counts
- * (`lexicon/domain.ts`), about 3 s of CPU on this machine. Synchronous and done once (later
+ * glossary index and tables (`retrieval/expansion.ts`), the English sources' word counts
+ * (`lexicon/domain.ts`) and the Turkish-to-English bridge's vocabulary (`retrieval/bridge.ts`),
+ * about 3 s of CPU on this machine. Synchronous and done once (later
  * calls return at once), so the server runs it while the database opens in its worker thread.
  */
 export function warmUpSearchTables(): void {
   warmUpExpansion();
   warmUpDomain();
+  warmUpBridge();
 }
 
 /**
