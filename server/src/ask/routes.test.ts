@@ -80,6 +80,15 @@ describe.each(testBackends)('POST /api/ask ($name)', (backend) => {
     expect(answer.citations.length).toBeLessThanOrEqual(MAX_RELATED);
   });
 
+  it.each(['Sabır hakkında ne yazıyor?', 'kuranda sabir hakkinda ne yaziyor', "Kur'an'a göre sabır", 'Sabır hakkında ne deniyor?'])(
+    'reads "%s" as a question about patience, not about writing or saying',
+    async (question) => {
+      const answer = await ask({ question, lang: 'tr' });
+      expect(answer).toMatchObject({ refused: false, related: false, lang: 'tr' });
+      expect(answer.citations.map((c) => c.ref.split('-')[0])).toContain('2:153');
+    },
+  );
+
   it('answers "Sabır hakkında Kuran ne diyor?" in Turkish from the Diyanet translation', async () => {
     const answer = await ask({ question: 'Sabır hakkında Kuran ne diyor?', lang: 'tr' });
     expect(answer.refused).toBe(false);

@@ -79,7 +79,8 @@ function vowelCount(word: string): number {
 /**
  * Words a query's terms are filtered against, ASCII-folded (so `hakkinda` typed without Turkish
  * letters is caught as well): function words and the words of how a question is framed ("Kuran
- * ne diyor", "hakkında", "… suresinde", "… hikayesi"). Query side only, as `ENGLISH_STOPWORDS`
+ * ne diyor", "hakkında", "… suresinde", "… hikayesi", "… hakkında ne yazıyor / ne deniyor / ne
+ * geçiyor", "Kur'an'a göre"). Query side only, as `ENGLISH_STOPWORDS`
  * in `english.ts`. PostgreSQL's `turkish` stemmer over-stems short words, so the list is our own.
  */
 export const TURKISH_STOPWORDS: ReadonlySet<string> = new Set(
@@ -93,7 +94,9 @@ hakkinda hakkindaki ilgili konusunda konusu uzerine dair
 kuran kurani kuranda kurandaki kuranin kerim ayet ayetler ayetleri ayette ayetlerde sure
 suresi suresinde suresini suresinin suresine hikaye hikayesi hikayeleri kissa kissasi
 diyor der demektir soyluyor soyler soylemektedir anlatiyor anlatir bahsediyor bahseder bahsedilir
-aciklar aciklayin aciklar misin anlatir misin soyler misin islam islamda islamiyet dinde`
+aciklar aciklayin aciklar misin anlatir misin soyler misin islam islamda islamiyet dinde
+gore yaziyor yazmaktadir deniyor denir denmektedir denilir denilmektedir geciyor gecmektedir soyleniyor
+soylenir soylenmektedir anlatiliyor anlatilmaktadir bahsediliyor bahsedilmektedir ayeti ayetin ayetinde ayetlerinde`
     .split(/\s+/)
     .filter(Boolean),
 );

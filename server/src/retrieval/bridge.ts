@@ -20,15 +20,14 @@ import { turkishRoots } from '../lexicon/turkish-roots.js';
 import { englishVocabularyFor } from './semantic.js';
 
 /**
- * How a question about a book is framed, beyond the search's own stopwords (ASCII-folded):
- * "göre" (according to), "yazıyor" (does it write), "deniyor" (is it said), "geçiyor" (does it
- * occur), the verse itself. Searched in English, they would bring "enough", "write", "say".
+ * How a question about a book is framed, beyond the search's own stopwords (`TURKISH_STOPWORDS`,
+ * which hold "göre", "yazıyor", "deniyor", "geçiyor"), ASCII-folded: words that are content in
+ * the Quran's Turkish text ("kitap", "yazılı") but, in a question about another book, name the
+ * book or how it is asked. Searched in English they would bring "book", "write", "act".
  */
 const FRAME_WORDS: ReadonlySet<string> = new Set(
-  `gore yaziyor yazar yazmaktadir yazili yazilmis yazan deniyor denir denmektedir denilir denilmektedir
-geciyor gecer gecmektedir gecen soyleniyor soylenir anlatiliyor anlatilir bahsediliyor bahsedilir
-ayeti ayetinde ayetler ayetlerinde ayetin bolum bolumu bolumde bolumunde kitap kitapta kitabi kitabin
-edilmeli edilmelidir edilir yapilmali olmali olmalidir nasil nedir`
+  `yazar yazili yazilmis yazan gecer gecen anlatilir bolum bolumu bolumde bolumunde
+kitap kitapta kitabi kitabin edilmeli edilmelidir edilir yapilmali olmalidir`
     .split(/\s+/)
     .filter(Boolean),
 );
