@@ -135,6 +135,31 @@ export function turkishVowelDropStem(folded: string): string | undefined {
   return head + last;
 }
 
+/** The infinitive of a verb stem by its last vowel (`çal` → `çalmak`, `sev` → `sevmek`): the inverse of {@link turkishInfinitiveStem}. */
+export function turkishInfinitive(stem: string): string {
+  const vowels = stem.match(/[aeıioöuü]/g);
+  const last = vowels?.[vowels.length - 1];
+  return stem + (last !== undefined && 'aıou'.includes(last) ? 'mak' : 'mek');
+}
+
+/** Most spellings {@link turkishSpellings} gives: five letters that may be Turkish ones. */
+const MAX_SPELLINGS = 32;
+
+/**
+ * The spellings with Turkish letters an ASCII-folded word may stand for, the inverse of
+ * {@link asciiFoldTurkish} (`cal` → `cal`, `çal`, `caı`, …), at most {@link MAX_SPELLINGS}:
+ * past five ambiguous letters the rest are kept as typed.
+ */
+export function turkishSpellings(ascii: string): string[] {
+  const turkish = new Map(Object.entries(TURKISH_ASCII).map(([t, a]) => [a, t]));
+  let out = [''];
+  for (const ch of ascii) {
+    const alt = turkish.get(ch);
+    out = alt !== undefined && out.length < MAX_SPELLINGS ? out.flatMap((s) => [s + ch, s + alt]) : out.map((s) => s + ch);
+  }
+  return out;
+}
+
 /** The stem of an infinitive (`-mek`/`-mak`: `öldürmek` → `öldür`), in the word's own letters; undefined for other words. */
 export function turkishInfinitiveStem(word: string): string | undefined {
   return /^(.+)m[ae]k$/.exec(word)?.[1];

@@ -19,7 +19,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { foldTurkish } from '../languages/turkish.js';
+import { foldTurkish, turkishInfinitive } from '../languages/turkish.js';
 
 /** The shipped table: `server/data/lexicon/tr-related.json`. */
 export const TURKISH_RELATED_FILE = path.resolve(__dirname, '..', '..', 'data', 'lexicon', 'tr-related.json');
@@ -56,13 +56,6 @@ function load(file: string): RelatedTable {
 
 const own = (obj: object, key: string): boolean => Object.prototype.hasOwnProperty.call(obj, key);
 
-/** The infinitive of a verb stem (`çal` → `çalmak`, `sev` → `sevmek`), by the last vowel. */
-function infinitive(stem: string): string {
-  const vowels = stem.match(/[aeıioöuü]/g);
-  const last = vowels?.[vowels.length - 1];
-  return stem + (last !== undefined && 'aıou'.includes(last) ? 'mak' : 'mek');
-}
-
 /**
  * Words related to a Turkish word that occur in Diyanet's translation, synonyms first, then
  * hypernyms, hyponyms and derivations (each list common senses first):
@@ -82,7 +75,7 @@ export function relatedTurkish(word: string, file: string = TURKISH_RELATED_FILE
   const out: RelatedWord[] = [];
   const seen = new Set<string>([key]);
   // A noun's own entry wins: yalan (lie) is not yalanmak (to be licked).
-  const k = own(related, key) ? key : infinitive(key);
+  const k = own(related, key) ? key : turkishInfinitive(key);
   if (own(related, k)) {
     seen.add(k);
     for (const part of (related[k] ?? '').split(';')) {

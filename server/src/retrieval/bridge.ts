@@ -12,8 +12,16 @@
  * docs/corpus.md gives their sources and licences. Pure apart from reading those tables once.
  */
 import { detectConcepts, type ConceptIndex } from '../concepts/detect.js';
-import type { Concept } from '../concepts/types.js';
-import { asciiFoldTurkish, foldTurkish, foldTurkishAscii, turkishHead, turkishStems, TURKISH_STOPWORDS } from '../languages/turkish.js';
+import {
+  asciiFoldTurkish,
+  foldTurkish,
+  foldTurkishAscii,
+  turkishHead,
+  turkishInfinitive,
+  turkishSpellings,
+  turkishStems,
+  TURKISH_STOPWORDS,
+} from '../languages/turkish.js';
 import { sourceWordCount } from '../lexicon/domain.js';
 import { englishForTurkish } from '../lexicon/turkish-related.js';
 import { turkishRoots } from '../lexicon/turkish-roots.js';
@@ -35,32 +43,23 @@ kitap kitapta kitabi kitabin edilmeli edilmelidir edilir yapilmali olmalidir`
 /** Shortest root tried: shorter ones (`k`, `ke` for `kendin`) are mostly wrong readings. */
 const MIN_ROOT = 3;
 
-interface EnglishTables {
-  vocabulary: Set<string>;
-  /** KeNet's `english` entries by ASCII-folded key, for stems the rules peel (`calmak`). */
-  ascii: Map<string, string[]>;
-}
-
-let tables: EnglishTables | undefined;
-
 /** Lemmas weighed for one Turkish word: KeNet's first few (its common senses). */
 const LEMMAS_WEIGHED = 8;
 
 /** Fewest uses in the searched text for a lemma to be preferred to those before it. */
 const MIN_USES = 3;
 
-function englishTables(): EnglishTables {
-  if (!tables) {
-    tables = { vocabulary: englishVocabularyFor().words, ascii: new Map() };
-  }
-  return tables;
+let vocabulary: Set<string> | undefined;
+
+/** The shipped English texts' words (read once). */
+function englishVocabulary(): Set<string> {
+  vocabulary ??= englishVocabularyFor().words;
+  return vocabulary;
 }
 
-/** The infinitive of a verb stem by its last vowel (`sev` → `sevmek`, `çal` → `çalmak`). */
-function infinitive(stem: string): string {
-  const vowels = stem.match(/[aeıioöuü]/g);
-  const last = vowels?.[vowels.length - 1];
-  return stem + (last !== undefined && 'aıou'.includes(last) ? 'mak' : 'mek');
+/** KeNet's English lemmas for a word or stem, as a noun and as a verb stem. */
+function lemmasOf(form: string): string[] {
+  return [...englishForTurkish(form), ...englishForTurkish(turkishInfinitive(form))];
 }
 
 /**
@@ -77,11 +76,11 @@ function infinitive(stem: string): string {
 export function englishWordFor(word: string, source?: string): string | undefined {
   const folded = foldTurkish(word).trim();
   if (folded.length < 2) return undefined;
-  const { vocabulary } = englishTables();
+  const words = englishVocabulary();
   const pick = (lemmas: readonly string[]): string | undefined => {
     const usable = lemmas
       .map((l) => l.toLowerCase())
-      .filter((l) => /^[a-z]+$/.test(l) && vocabulary.has(l))
+      .filter((l) => /^[a-z]+$/.test(l) && words.has(l))
       .slice(0, LEMMAS_WEIGHED);
     // KeNet's order (common senses first), skipping words the searched text hardly uses ("god",
     // not "deity", for "Tanrı" in the KJV). The commonest word instead would take "like" for "sevmek".
@@ -89,49 +88,18 @@ export function englishWordFor(word: string, source?: string): string | undefine
   };
   const forms = [folded, ...turkishRoots(folded).filter((r) => r.length >= MIN_ROOT)];
   for (const form of new Set(forms)) {
-    const found = pick([...englishForTurkish(form), ...englishForTurkish(infinitive(form))]);
+    const found = pick(lemmasOf(form));
     if (found) return found;
   }
   // Forms the roots table does not hold (`çalmayacaksın`): the rules' stems, longest first.
   const ascii = asciiFoldTurkish(folded);
   const stems = turkishStems(ascii).filter((s) => s.length >= MIN_ROOT).sort((a, b) => b.length - a.length);
   for (const stem of stems) {
-    const found = pick(asciiEnglish(stem));
+    // The table is keyed in Turkish letters: the stem's possible spellings with them.
+    const found = pick(turkishSpellings(stem).flatMap(lemmasOf));
     if (found) return found;
   }
   return undefined;
-}
-
-/** KeNet's English lemmas for an ASCII-folded stem, as a noun or as a verb stem. */
-function asciiEnglish(stem: string): string[] {
-  const { ascii } = englishTables();
-  const cached = ascii.get(stem);
-  if (cached) return cached;
-  // The table is keyed in Turkish letters: try the stem's spellings with them, one letter at a time.
-  const spellings = turkishSpellings(stem);
-  const lemmas = spellings.flatMap((s) => [...englishForTurkish(s), ...englishForTurkish(infinitive(s))]);
-  ascii.set(stem, lemmas);
-  return lemmas;
-}
-
-const ASCII_TO_TURKISH: Readonly<Record<string, string>> = { c: 'ç', g: 'ğ', i: 'ı', o: 'ö', s: 'ş', u: 'ü' };
-
-/** The spellings with Turkish letters an ASCII-folded stem may stand for (at most 32: 5 ambiguous letters). */
-function turkishSpellings(ascii: string): string[] {
-  let out = [''];
-  for (const ch of ascii) {
-    const alt = ASCII_TO_TURKISH[ch];
-    out = out.flatMap((s) => (alt && out.length < 32 ? [s + ch, s + alt] : [s + ch]));
-  }
-  return out;
-}
-
-/**
- * A concept's English wording: its first English name, which the English search recognises as
- * the concept again; else the words an attestation in `source` quotes.
- */
-function englishWording(concept: Concept, source: string | undefined): string | undefined {
-  return concept.names.en?.[0] ?? concept.attestations.find((a) => a.source === source && a.words.en !== undefined)?.words.en;
 }
 
 const isFrameOrStop = (word: string): boolean => {
@@ -147,7 +115,7 @@ const isFrameOrStop = (word: string): boolean => {
  *
  * @param question the question as typed (Turkish)
  * @param concepts the glossary's index, or undefined to translate word by word only
- * @param source the source searched (its attested wordings are preferred)
+ * @param source the source searched, whose word counts choose among a word's lemmas
  * @returns the English text, or undefined when no word could be carried over into English
  */
 export function englishQueryForTurkish(question: string, concepts: ConceptIndex | undefined, source: string | undefined): string | undefined {
@@ -159,7 +127,8 @@ export function englishQueryForTurkish(question: string, concepts: ConceptIndex 
   const single = new Map<number, string>();
   for (const mention of concepts ? detectConcepts(concepts, text, ['tr']) : []) {
     const content = mention.words.filter((w) => !isFrameOrStop(turkishHead(w)));
-    const wording = mention.concepts[0] ? englishWording(mention.concepts[0], source) : undefined;
+    // Its first English name (the glossary requires one), which the English search recognises as the concept again.
+    const wording = mention.concepts[0]?.names.en?.[0];
     if (wording === undefined || content.length === 0) continue;
     // One word is translated as a word ("sabır" → "patience"); a phrase names the concept.
     if (content.length === 1) {
@@ -187,7 +156,7 @@ export function englishQueryForTurkish(question: string, concepts: ConceptIndex 
     .join(' ');
 }
 
-/** Reads the tables the bridge needs beyond the expansion's (the English vocabulary), so that a first Turkish question about the KJV does not pay for it. */
+/** Reads the table the bridge needs beyond the expansion's (the English vocabulary), so that a first Turkish question about the KJV does not pay for it. */
 export function warmUpBridge(): void {
-  englishTables();
+  englishVocabulary();
 }
