@@ -13,6 +13,21 @@ const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedScope, commonConfig } = require('../tooling/federation');
 const { PreloadStartupChunksPlugin } = require('../tooling/preload-startup');
+const webpack = require('webpack');
+
+/**
+ * `provideExternalRuntime` adds the plugin that hands the page's federation runtime to the
+ * remotes, by the path `require.resolve` gives the enhanced plugin: its CommonJS build. That build
+ * requires the CommonJS runtime core, so the page would carry and evaluate a second copy of it
+ * beside the ES module build the bundler runtime imports. Its ES module build imports the same
+ * runtime core as the rest of the page.
+ */
+const runtimeCorePluginAsModule = new webpack.NormalModuleReplacementPlugin(
+  /[\\/]inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/,
+  (resource) => {
+    resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+  },
+);
 
 /** Files the start-up build emitted (`static/js/startup.<hash>.js`), read by the shell build's HTML. */
 const startupFiles = [];
@@ -120,6 +135,7 @@ function shellConfig({ mode }) {
         // `target: 'web'` leaves the runtime's Node.js code paths out of the browser bundle.
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
+      runtimeCorePluginAsModule,
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
       new StartupScriptTag(),
       // The chunks behind the async boundary download beside the entry, not after it, and so
