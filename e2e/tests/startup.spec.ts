@@ -44,3 +44,22 @@ test("the remote list and the first screen's manifest are asked for before main.
   );
   expect(initiators.map((e) => e.initiator)).toEqual(['link', 'link']);
 });
+
+test('the shell and the remotes it loads run on one federation runtime core', async ({ page }) => {
+  await page.goto('/knowledge?lang=en');
+  await expect(page.locator('[data-remote="knowledge"]')).toBeVisible();
+  await expect(page.locator('footer').getByLabel('Email address')).toBeVisible();
+  // Remotes build with `externalRuntime` and take the core the shell hands them
+  // (`_FEDERATION_RUNTIME_CORE`); the shell's own instance must come from that same core, not
+  // from a second copy of it in main.js.
+  const instances = await page.evaluate(() => {
+    const page = globalThis as unknown as {
+      _FEDERATION_RUNTIME_CORE: { ModuleFederation: abstract new (...args: never[]) => unknown };
+      __FEDERATION__: { __INSTANCES__: { name: string }[] };
+    };
+    const core = page._FEDERATION_RUNTIME_CORE;
+    return page.__FEDERATION__.__INSTANCES__.map((instance) => ({ name: instance.name, fromCore: instance instanceof core.ModuleFederation }));
+  });
+  expect(instances.map((i) => i.name).sort()).toEqual(['forms', 'knowledge', 'shell']);
+  expect(instances.filter((i) => !i.fromCore)).toEqual([]);
+});
