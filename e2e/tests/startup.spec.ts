@@ -53,12 +53,12 @@ test('the shell and the remotes it loads run on one federation runtime core', as
   // (`_FEDERATION_RUNTIME_CORE`); the shell's own instance must come from that same core, not
   // from a second copy of it in main.js.
   const instances = await page.evaluate(() => {
-    const page = globalThis as unknown as {
+    const federation = globalThis as unknown as {
       _FEDERATION_RUNTIME_CORE: { ModuleFederation: abstract new (...args: never[]) => unknown };
       __FEDERATION__: { __INSTANCES__: { name: string }[] };
     };
-    const core = page._FEDERATION_RUNTIME_CORE;
-    return page.__FEDERATION__.__INSTANCES__.map((instance) => ({ name: instance.name, fromCore: instance instanceof core.ModuleFederation }));
+    const core = federation._FEDERATION_RUNTIME_CORE;
+    return federation.__FEDERATION__.__INSTANCES__.map((instance) => ({ name: instance.name, fromCore: instance instanceof core.ModuleFederation }));
   });
   expect(instances.map((i) => i.name).sort()).toEqual(['forms', 'knowledge', 'shell']);
   expect(instances.filter((i) => !i.fromCore)).toEqual([]);
