@@ -145,16 +145,18 @@ export function turkishInfinitive(stem: string): string {
 /** Most spellings {@link turkishSpellings} gives: five letters that may be Turkish ones. */
 const MAX_SPELLINGS = 32;
 
+/** {@link TURKISH_ASCII} the other way: `c` → `ç`. */
+const ASCII_TURKISH: ReadonlyMap<string, string> = new Map(Object.entries(TURKISH_ASCII).map(([t, a]) => [a, t]));
+
 /**
  * The spellings with Turkish letters an ASCII-folded word may stand for, the inverse of
  * {@link asciiFoldTurkish} (`cal` → `cal`, `çal`, `caı`, …), at most {@link MAX_SPELLINGS}:
  * past five ambiguous letters the rest are kept as typed.
  */
 export function turkishSpellings(ascii: string): string[] {
-  const turkish = new Map(Object.entries(TURKISH_ASCII).map(([t, a]) => [a, t]));
   let out = [''];
   for (const ch of ascii) {
-    const alt = turkish.get(ch);
+    const alt = ASCII_TURKISH.get(ch);
     out = alt !== undefined && out.length < MAX_SPELLINGS ? out.flatMap((s) => [s + ch, s + alt]) : out.map((s) => s + ch);
   }
   return out;
