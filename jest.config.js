@@ -45,6 +45,20 @@ function web(name) {
   };
 }
 
+/**
+ * The assistant frame is built with Preact's compat layer in place of React
+ * (remote-assistant/webpack.config.js): its tests render through the same, with
+ * @testing-library/react on top (its `act` from preact/test-utils).
+ */
+const preactRenderer = {
+  '^react$': 'preact/compat',
+  '^react/jsx-runtime$': 'preact/compat/jsx-runtime',
+  '^react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
+  '^react-dom$': 'preact/compat',
+  '^react-dom/client$': 'preact/compat/client',
+  '^react-dom/test-utils$': 'preact/test-utils',
+};
+
 module.exports = {
   // Opening PGlite (PostgreSQL in WASM) takes seconds on a busy 2-core machine; hooks that open
   // a database must not fail on jest's 5 s default.
@@ -53,7 +67,16 @@ module.exports = {
     { ...web('packages/contracts'), displayName: 'contracts' },
     web('shell'),
     web('remote-knowledge'),
-    web('remote-assistant'),
+    { ...web('remote-assistant'), testPathIgnorePatterns: [...common.testPathIgnorePatterns, '/src/frame/'] },
+    {
+      ...web('remote-assistant'),
+      displayName: 'assistant-frame',
+      roots: [root('remote-assistant/src/frame')],
+      // Preact 11 ships ES modules only: compiled like our own code.
+      transform: { ...common.transform, '^.+\\.mjs$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!preact/)'],
+      moduleNameMapper: { ...preactRenderer, ...web('remote-assistant').moduleNameMapper },
+    },
     web('remote-forms'),
     {
       ...common,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
 import { format, type Answer, type AskRequest } from '@kb/contracts';
 import { AskError, type AnswerProgress } from './api/ask';
 import { loadConversation, saveConversation, type ConversationStorage } from './conversationStore';
@@ -161,7 +161,9 @@ export function useConversation(ask: AskFunction, t: FrameText, storage: Convers
   const [state, dispatch] = useReducer(reducer, storage, (kept) => ({ entries: loadConversation(kept), announcement: '' }));
   const nextId = useRef(Math.max(0, ...state.entries.map((e) => e.id)) + 1);
   const saved = useRef(storedShape(state.entries));
-  useEffect(() => {
+  // Saved with the render that shows it (a layout effect, not a passive one the renderer may
+  // run a frame later), so a reload right after an answer appears still finds it.
+  useLayoutEffect(() => {
     const shape = storedShape(state.entries);
     if (shape === saved.current) return;
     saved.current = shape;
