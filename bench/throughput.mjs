@@ -73,11 +73,12 @@ export async function measureCacheOff(baseUrl, { durationS, warmupS, connections
 
 /**
  * The popular mix (80 % of 20 popular, 20 % unseen) for search and for ask, against a server
- * started afresh with the cache on (the warm-up draws from the same mix).
+ * started afresh with the cache on (the warm-up draws from the same mix). `only` runs one of
+ * the two (to profile it alone); the draws are the same as in a whole run.
  * @param {string} baseUrl
- * @param {{ durationS: number, warmupS: number, connections: number }} options
+ * @param {{ durationS: number, warmupS: number, connections: number, only?: 'search' | 'ask' }} options
  */
-export async function measurePopularMix(baseUrl, { durationS, warmupS, connections }) {
+export async function measurePopularMix(baseUrl, { durationS, warmupS, connections, only }) {
   const unseen = evalQuestions();
   let nextUnseen = 0;
   let reused = 0;
@@ -94,6 +95,7 @@ export async function measurePopularMix(baseUrl, { durationS, warmupS, connectio
     ask: () => askRequest(random() < 0.8 ? popularAsk[Math.floor(random() * 20)] : takeUnseen()),
   };
   for (const [name, draw] of Object.entries(mixes)) {
+    if (only !== undefined && name !== only) continue;
     // autocannon calls setupRequest before each request it sends; the drawn request replaces it whole.
     const requests = [{ method: 'GET', path: '/', setupRequest: (req) => ({ ...req, headers: {}, body: undefined, ...draw() }) }];
     const r = await warmAndLoad({ url: baseUrl, requests, connections, durationS }, warmupS);
