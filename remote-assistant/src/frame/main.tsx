@@ -31,8 +31,9 @@ function storedLanguage(): string | null {
 const container = document.getElementById('root');
 if (!container) throw new Error('The assistant frame page has no #root element');
 const root = createRoot(container);
-// A transition lets React yield while it builds the frame's first screen: the frame shares the
-// page's main thread, so one long render task would hold up the page around it too.
+// The frame shares the page's main thread. Preact's compat layer (the build's renderer,
+// webpack.config.js) runs a transition at once; were React rendering the frame, the
+// transition would let it yield while it builds the first screen.
 startTransition(() =>
   root.render(
     <StrictMode>
