@@ -5,6 +5,7 @@
  * build.
  */
 const path = require('node:path');
+const { FRAME_RENDERER } = require('./tooling/frame-renderer');
 
 const root = (...parts) => path.join(__dirname, ...parts);
 
@@ -46,18 +47,16 @@ function web(name) {
 }
 
 /**
- * The assistant frame is built with Preact's compat layer in place of React
- * (remote-assistant/webpack.config.js): its tests render through the same, with
- * @testing-library/react on top (its `act` from preact/test-utils).
+ * The assistant frame renders through Preact's compat layer (tooling/frame-renderer.js): its
+ * tests render through the same, with @testing-library/react on top (its `act` from
+ * preact/test-utils).
  */
-const preactRenderer = {
-  '^react$': 'preact/compat',
-  '^react/jsx-runtime$': 'preact/compat/jsx-runtime',
-  '^react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
-  '^react-dom$': 'preact/compat',
-  '^react-dom/client$': 'preact/compat/client',
+const frameRenderer = {
+  ...Object.fromEntries(Object.entries(FRAME_RENDERER).map(([request, module]) => [`^${request}$`, module])),
   '^react-dom/test-utils$': 'preact/test-utils',
 };
+
+const assistant = web('remote-assistant');
 
 module.exports = {
   // Opening PGlite (PostgreSQL in WASM) takes seconds on a busy 2-core machine; hooks that open
@@ -67,15 +66,15 @@ module.exports = {
     { ...web('packages/contracts'), displayName: 'contracts' },
     web('shell'),
     web('remote-knowledge'),
-    { ...web('remote-assistant'), testPathIgnorePatterns: [...common.testPathIgnorePatterns, '/src/frame/'] },
+    { ...assistant, testPathIgnorePatterns: [...common.testPathIgnorePatterns, '/src/frame/'] },
     {
-      ...web('remote-assistant'),
+      ...assistant,
       displayName: 'assistant-frame',
       roots: [root('remote-assistant/src/frame')],
       // Preact 11 ships ES modules only: compiled like our own code.
       transform: { ...common.transform, '^.+\\.mjs$': swc },
       transformIgnorePatterns: ['/node_modules/(?!preact/)'],
-      moduleNameMapper: { ...preactRenderer, ...web('remote-assistant').moduleNameMapper },
+      moduleNameMapper: { ...frameRenderer, ...assistant.moduleNameMapper },
     },
     web('remote-forms'),
     {

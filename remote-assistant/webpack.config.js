@@ -9,6 +9,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { remoteConfig, commonConfig } = require('../tooling/federation');
+const { FRAME_RENDERER } = require('../tooling/frame-renderer');
 
 module.exports = (_env, argv) => {
   const mode = argv.mode || 'production';
@@ -42,16 +43,13 @@ module.exports = (_env, argv) => {
     entry: { frame: './src/frame/main.tsx' },
     // The frame is a document of its own (it shares nothing with the page), so it can render
     // through Preact's compat layer: the same React API in 87 KB of script instead of 283 KB
-    // (docs/performance.md, "The frame on Preact"). Its jest project maps the same modules.
+    // (docs/performance.md, "The frame on Preact"). Its jest project maps the same modules
+    // (tooling/frame-renderer.js).
     resolve: {
       ...common.resolve,
       alias: {
         ...common.resolve.alias,
-        'react/jsx-runtime$': 'preact/compat/jsx-runtime',
-        'react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
-        'react-dom/client$': 'preact/compat/client',
-        'react-dom$': 'preact/compat',
-        react$: 'preact/compat',
+        ...Object.fromEntries(Object.entries(FRAME_RENDERER).map(([request, module]) => [`${request}$`, module])),
       },
     },
     output: {
